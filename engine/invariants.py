@@ -1,0 +1,46 @@
+"""Checks that must hold in every reachable match state."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.match import Match
+from engine.side import LEADER_HORN
+
+
+def zone_problems(m: Match) -> list[str]:
+    """Return cards that are lost or duplicated across zones (tokens may come and go)."""
+    seen: Counter[int] = Counter()
+    for side in m.sides:
+        seen.update(side.deck)
+        seen.update(side.hand)
+        seen.update(side.grave)
+        seen.update(side.set_aside)
+        seen.update(side.board())
+    seen.update(uid for uid, _ in m.weather)
+    seen.update(m.banished)
+    problems = [f"card #{uid} ({m.card_ids[uid]}) appears {n} times"
+                for uid, n in sorted(seen.items()) if n > 1]
+    problems += [f"card #{uid} ({m.card_ids[uid]}) is lost"
+                 for uid in range(m.originals) if uid not in seen]
+    problems += [f"unknown card #{uid}" for uid in seen if not 0 <= uid < len(m.card_ids)]
+    return problems
+
+
+def score_problems(m: Match) -> list[str]:
+    """Return rows whose cached strengths differ from a computation from scratch."""
+    cached = m.strengths()
+    fresh = m.clone().strengths()
+    return [f"side {p} row {r}: cached {cached[p][r]} != fresh {fresh[p][r]}"
+            for p in (0, 1) for r in range(3) if cached[p][r] != fresh[p][r]]
+
+
+def problems(m: Match) -> list[str]:
+    """Return every broken invariant of the match state."""
+    found = zone_problems(m) + score_problems(m)
+    for p, side in enumerate(m.sides):
+        if not 0 <= side.gems <= 2:
+            found.append(f"side {p} has {side.gems} gems")
+        if side.horns.count(LEADER_HORN) > 1:
+            found.append(f"side {p} has more than one leader horn")
+    return found

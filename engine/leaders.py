@@ -1,0 +1,176 @@
+"""Active leader abilities: when they may be used and what they do."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import ROW_TITLES, WEATHER, LeaderAbility
+from engine.pending import DECK_DRAW, DECK_WEATHER, RESTORE, Pending
+from engine.side import LEADER_HORN
+
+if TYPE_CHECKING:
+    from engine.match import Match
+
+REVEAL_COUNT = 3
+
+
+def _ability(m: Match, p: int) -> LeaderAbility | None:
+    leader = m.leader_card(p).leader
+    if leader is None or leader.passive or m.sides[p].leader_used or m.leader_cancelled(p):
+        return None
+    return leader
+
+
+def _deck_picks(m: Match, p: int, weather_only: bool) -> tuple[int, ...]:
+    """One card number per distinct card in the deck, lowest number first.
+
+    Choosing by the lowest number of each kind keeps the deck's order hidden.
+    """
+    seen: dict[str, int] = {}
+    for uid in sorted(m.sides[p].deck):
+        card = m.cards[uid]
+        if weather_only and card.type != WEATHER:
+            continue
+        seen.setdefault(card.id, uid)
+    return tuple(seen.values())
+
+
+def _grave_picks(m: Match, p: int) -> tuple[int, ...]:
+    seen: dict[str, int] = {}
+    for uid in m.sides[p].grave:
+        seen.setdefault(m.card_ids[uid], uid)
+    return tuple(seen.values())
+
+
+def _agile_moves(m: Match, p: int) -> list[tuple[int, int, int]]:
+    """Return (uid, from_row, to_row) for agile units that would gain by moving."""
+    side = m.sides[p]
+    moves = []
+    for r in (0, 1):
+        for uid in list(side.rows[r]):
+            card = m.cards[uid]
+            if not card.agile or card.hero:
+                continue
+            at = side.rows[r].index(uid)
+            here = m.strengths()[p][r][at]
+            other = 1 - r
+            side.rows[r].pop(at)
+            side.rows[other].append(uid)
+            m._changed()
+            there = m.strengths()[p][other][-1]
+            side.rows[other].pop()
+            side.rows[r].insert(at, uid)
+            m._changed()
+            if there > here:
+                moves.append((uid, r, other))
+    return moves
+
+
+def usable(m: Match, p: int) -> bool:
+    """True when the player's leader ability can be used now and would do something."""
+    leader = _ability(m, p)
+    if leader is None:
+        return False
+    side, opponent = m.sides[p], m.sides[1 - p]
+    kind = leader.ability
+    if kind == "weather_from_deck":
+        return any(m.card_ids[u] == leader.card if leader.card else m.cards[u].type == WEATHER
+                   for u in side.deck)
+    if kind == "clear_weather":
+        return bool(m.weather)
+    if kind == "horn_row":
+        assert leader.row is not None
+        return side.horns[leader.row] is None
+    if kind == "scorch_row":
+        assert leader.row is not None
+        return bool(m.scorch_row_victims(1 - p, leader.row))
+    if kind == "reveal_hand":
+        return bool(opponent.hand)
+    if kind == "draw_from_deck":
+        return bool(side.deck)
+    if kind == "restore_from_discard":
+        return bool(side.grave)
+    if kind == "optimize_agile":
+        return any(m.cards[u].agile and not m.cards[u].hero for r in (0, 1)
+                   for u in side.rows[r])
+    if kind == "recycle_graveyards":
+        return bool(side.grave or opponent.grave)
+    return False
+
+
+def use(m: Match, p: int) -> None:
+    """Use the player's active leader ability (its legality is already checked)."""
+    leader = _ability(m, p)
+    assert leader is not None
+    side = m.sides[p]
+    side.leader_used = True
+    name, title = side.name, m.leader_card(p).name
+    m._log(f"{name} uses {title}.")
+    kind = leader.ability
+    if kind == "weather_from_deck":
+        if leader.card is None:
+            m.pending = Pending(DECK_WEATHER, p, _deck_picks(m, p, weather_only=True))
+        else:
+            uid = min(u for u in side.deck if m.card_ids[u] == leader.card)
+            _play_weather_from_deck(m, p, uid)
+    elif kind == "clear_weather":
+        m._clear_weather()
+        m._log("The skies clear.")
+    elif kind == "horn_row":
+        assert leader.row is not None
+        side.horns[leader.row] = LEADER_HORN
+        m._log(f"A leader's horn sounds over {name}'s {ROW_TITLES[leader.row]}.")
+    elif kind == "scorch_row":
+        assert leader.row is not None
+        m._destroy(m.scorch_row_victims(1 - p, leader.row))
+    elif kind == "reveal_hand":
+        seen = m.rng.sample(m.sides[1 - p].hand, REVEAL_COUNT)
+        side.revealed = [m.card_ids[u] for u in seen]
+        m._log(f"{name} looks at {len(seen)} random cards in {m.sides[1 - p].name}'s hand.",
+               p, "You see " + ", ".join(m.cards[u].name for u in seen) + ".")
+    elif kind == "draw_from_deck":
+        m.pending = Pending(DECK_DRAW, p, _deck_picks(m, p, weather_only=False))
+    elif kind == "restore_from_discard":
+        m.pending = Pending(RESTORE, p, _grave_picks(m, p))
+    elif kind == "optimize_agile":
+        moves = _agile_moves(m, p)
+        for uid, src, dst in moves:
+            side.rows[src].remove(uid)
+            side.rows[dst].append(uid)
+            m.highlight.append(uid)
+        m._changed()
+        if moves:
+            m._log("Agile units regroup: " + ", ".join(
+                f"{m.cards[u].name} to {ROW_TITLES[d]}" for u, _, d in moves) + ".")
+        else:
+            m._log("Every agile unit already stands where it is strongest.")
+    elif kind == "recycle_graveyards":
+        for s in m.sides:
+            s.deck.extend(s.grave)
+            s.grave = []
+            m.rng.shuffle(s.deck)
+        m._log("Both discard piles are shuffled back into their decks.")
+
+
+def _play_weather_from_deck(m: Match, p: int, uid: int) -> None:
+    m.sides[p].deck.remove(uid)
+    m._log(f"{m.sides[p].name} plays {m.cards[uid].name} from their deck.")
+    m._play_weather(p, uid)
+
+
+def resolve_choice(m: Match, p: int, kind: str, uid: int) -> None:
+    """Carry out a leader's follow-up choice."""
+    side = m.sides[p]
+    if kind == DECK_WEATHER:
+        _play_weather_from_deck(m, p, uid)
+    elif kind == DECK_DRAW:
+        side.deck.remove(uid)
+        side.hand.append(uid)
+        m.rng.shuffle(side.deck)
+        m._log(f"{side.name} draws a card of their choice and shuffles their deck.", p,
+               f"You draw {m.cards[uid].name}.")
+    else:
+        side.grave.remove(uid)
+        side.hand.append(uid)
+        m._log(f"{side.name} takes {m.cards[uid].name} back from their discard pile.")
+

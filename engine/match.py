@@ -1,0 +1,828 @@
+"""A match of classic Gwent: setup, legal actions, applying actions, rounds and the end."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from engine import leaders, view
+from engine.actions import (
+    CHOOSE,
+    FIRST,
+    FORFEIT,
+    KEEP,
+    LEADER,
+    MULLIGAN,
+    PASS,
+    PLAY,
+    Action,
+    IllegalAction,
+)
+from engine.cards import CLOSE, RANGED, ROW_TITLES, UNIT, WEATHER, Card, catalogue
+from engine.decks import Deck
+from engine.explain import explain
+from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
+from engine.observation import MULLIGAN as MULLIGAN_PHASE
+from engine.pending import MEDIC, Pending
+from engine.rng import Rng
+from engine.scoring import row_strengths
+from engine.side import LEADER_HORN, Side
+
+HAND_SIZE = 10
+SPY_DRAW = 2
+
+class Event(NamedTuple):
+    """A line of the match log; `private` replaces `text` for `player` alone."""
+
+    text: str
+    player: int | None = None
+    private: str | None = None
+
+
+class Match:
+    """The whole state of one match, mutated in place by apply()."""
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.decks: tuple[Deck, ...] = ()
+        self.rng = Rng(0)
+        self.card_ids: list[str] = []
+        self.cards: list[Card] = []
+        self.originals = 0
+        self.sides: list[Side] = []
+        self.phase = CHOOSE_FIRST
+        self.round = 0
+        self.current = 0
+        self.first = 0
+        self.chooser: int | None = None
+        self.pending: Pending | None = None
+        self.weather: list[list[int]] = []
+        self.banished: list[int] = []
+        self.results: list[tuple[tuple[int, int], int | None]] = []
+        self.winner: int | None = None
+        self.forfeited_by: int | None = None
+        self.events: list[Event] = []
+        self.history: list[Action] = []
+        self.highlight: list[int] = []
+        self.mark = 0
+        self._legal: tuple[int, int, list[Action]] | None = None
+        self._scores: list[list[list[int]]] | None = None
+
+    # ----------------------------------------------------------------- setup
+
+    @classmethod
+    def new(cls, decks: tuple[Deck, Deck], seed: int,
+            names: tuple[str, str] = ("Player 1", "Player 2")) -> Match:
+        """Start a match: assign card numbers, shuffle, toss the coin."""
+        m = cls()
+        m.seed = seed
+        m.decks = tuple(decks)
+        m.rng = Rng(seed)
+        for p, deck in enumerate(decks):
+            side = Side(names[p], deck.faction, deck.leader)
+            for card_id in deck.card_list():
+                side.deck.append(m._add_card(card_id))
+            m.rng.shuffle(side.deck)
+            m.sides.append(side)
+        m.originals = len(m.card_ids)
+        m.first = m.rng.below(2)
+        scoiatael = [p for p in (0, 1) if decks[p].faction == "scoiatael"]
+        coin = f"The coin falls for {m.sides[m.first].name}."
+        if len(scoiatael) == 1:
+            m.chooser = scoiatael[0]
+            m._log(f"{coin} {m.sides[m.chooser].name} leads the Scoia'tael and decides "
+                   "who goes first.")
+        else:
+            m._log(f"{coin} {m.sides[m.first].name} goes first.")
+            m._start_mulligan()
+        return m
+
+    def _add_card(self, card_id: str) -> int:
+        self.card_ids.append(card_id)
+        self.cards.append(catalogue().card(card_id))
+        return len(self.card_ids) - 1
+
+    def _start_mulligan(self) -> None:
+        self.phase = MULLIGAN_PHASE
+        for p in (0, 1):
+            count = HAND_SIZE + (1 if self._passive(p, "extra_starting_card") else 0)
+            self._draw(p, count)
+        self._log("Each player draws their hand and may redraw up to 2 cards.")
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.phase == OVER
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been applied."""
+        return len(self.history)
+
+    def card(self, uid: int) -> Card:
+        """Return the card definition of a card number."""
+        return self.cards[uid]
+
+    def leader_card(self, player: int) -> Card:
+        """Return a player's leader card."""
+        return catalogue().card(self.sides[player].leader)
+
+    def leader_cancelled(self, player: int) -> bool:
+        """True when the opponent's leader cancels this player's leader."""
+        other = catalogue().card(self.sides[1 - player].leader).leader
+        return other is not None and other.ability == "cancel_opponent_leader"
+
+    def _passive(self, player: int, ability: str) -> bool:
+        leader = self.leader_card(player).leader
+        return (leader is not None and leader.ability == ability
+                and not self.leader_cancelled(player))
+
+    def _either_passive(self, ability: str) -> bool:
+        return self._passive(0, ability) or self._passive(1, ability)
+
+    def weather_rows(self) -> set[int]:
+        """Return the rows under active weather."""
+        return {r for uid, _ in self.weather for r in self.cards[uid].rows}
+
+    def has_mardroeme(self, player: int, row: int) -> bool:
+        """True when a Mardroeme affects that row of that side."""
+        side = self.sides[player]
+        if side.mardroeme[row] is not None:
+            return True
+        return any("mardroeme" in self.cards[u].abilities for u in side.rows[row])
+
+    def strengths(self) -> list[list[list[int]]]:
+        """Return current strengths as [side][row][position]."""
+        if self._scores is None:
+            stormy = self.weather_rows()
+            spies = self._either_passive("double_spies")
+            self._scores = [
+                [row_strengths([self.cards[u] for u in side.rows[r]],
+                               side.horns[r] is not None, r in stormy,
+                               self._passive(p, "half_weather"), spies)
+                 for r in range(3)]
+                for p, side in enumerate(self.sides)
+            ]
+        return self._scores
+
+    def row_total(self, player: int, row: int) -> int:
+        """Return the strength total of one row."""
+        return sum(self.strengths()[player][row])
+
+    def total(self, player: int) -> int:
+        """Return a player's board total."""
+        return sum(sum(r) for r in self.strengths()[player])
+
+    def row_horned(self, player: int, row: int) -> bool:
+        """True when any horn effect doubles that row."""
+        side = self.sides[player]
+        return side.horns[row] is not None or any(
+            self.cards[u].type == UNIT and "commanders_horn" in self.cards[u].abilities
+            for u in side.rows[row])
+
+    def _changed(self) -> None:
+        self._scores = None
+
+    # ------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Return every action the player may take now (forfeit last, if allowed)."""
+        key = len(self.history)
+        cached = self._legal
+        if cached is not None and cached[0] == key and cached[1] == player:
+            return cached[2]
+        actions = self._generate(player)
+        self._legal = (key, player, actions)
+        return actions
+
+    def _generate(self, p: int) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        out: list[Action] = []
+        side = self.sides[p]
+        if self.phase == CHOOSE_FIRST:
+            if p == self.chooser:
+                out = [Action(p, FIRST, target=0), Action(p, FIRST, target=1)]
+        elif self.phase == MULLIGAN_PHASE:
+            if not side.ready:
+                out.append(Action(p, KEEP))
+                if side.mulligans_left > 0 and side.deck:
+                    out.extend(Action(p, MULLIGAN, uid) for uid in side.hand)
+        elif self.pending is not None:
+            if self.pending.player == p:
+                out = self._choices(self.pending)
+        elif p == self.current and not side.passed:
+            out = self._plays(p)
+            if leaders.usable(self, p):
+                out.append(Action(p, LEADER))
+            out.append(Action(p, PASS))
+        out.append(Action(p, FORFEIT))
+        return out
+
+    def _choices(self, pending: Pending) -> list[Action]:
+        p = pending.player
+        out: list[Action] = []
+        for uid in pending.options:
+            card = self.cards[uid]
+            if pending.kind == MEDIC and card.agile:
+                out.extend(Action(p, CHOOSE, uid, r) for r in card.rows)
+            else:
+                out.append(Action(p, CHOOSE, uid))
+        return out
+
+    def _plays(self, p: int) -> list[Action]:
+        side = self.sides[p]
+        out: list[Action] = []
+        for uid in side.hand:
+            card = self.cards[uid]
+            if card.type == UNIT:
+                if card.agile and "spy" not in card.abilities:
+                    out.extend(Action(p, PLAY, uid, r) for r in card.rows)
+                else:
+                    out.append(Action(p, PLAY, uid))
+            elif card.type == WEATHER:
+                out.append(Action(p, PLAY, uid))
+            elif "decoy" in card.abilities:
+                out.extend(Action(p, PLAY, uid, target=t) for t in self._decoy_targets(p))
+            elif "commanders_horn" in card.abilities:
+                out.extend(Action(p, PLAY, uid, r) for r in range(3) if side.horns[r] is None)
+            elif "mardroeme" in card.abilities:
+                out.extend(Action(p, PLAY, uid, r) for r in range(3)
+                           if side.mardroeme[r] is None)
+            else:
+                out.append(Action(p, PLAY, uid))
+        return out
+
+    def _decoy_targets(self, p: int) -> list[int]:
+        return [u for row in self.sides[p].rows for u in row
+                if self.cards[u].type == UNIT and not self.cards[u].hero]
+
+    def _can_act(self, p: int) -> bool:
+        side = self.sides[p]
+        for uid in side.hand:
+            card = self.cards[uid]
+            if card.type in (UNIT, WEATHER):
+                return True
+            abilities = card.abilities
+            if "decoy" in abilities:
+                if self._decoy_targets(p):
+                    return True
+            elif "commanders_horn" in abilities:
+                if None in side.horns:
+                    return True
+            elif "mardroeme" in abilities:
+                if None in side.mardroeme:
+                    return True
+            else:
+                return True
+        return leaders.usable(self, p)
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it produced.
+
+        Raises IllegalAction, with the reason, when the rules do not allow it now.
+        """
+        if action not in self.legal_actions(action.player):
+            raise IllegalAction(self._explain(action))
+        self.mark = len(self.events)
+        self.highlight = []
+        self.history.append(action)
+        kind, p = action.kind, action.player
+        if kind == FORFEIT:
+            self._forfeit(p)
+        elif kind == FIRST:
+            self._choose_first(p, action.target or 0)
+        elif kind in (MULLIGAN, KEEP):
+            self._mulligan(p, action.card)
+        elif kind == PASS:
+            self.sides[p].passed = True
+            self._log(f"{self.sides[p].name} passes.")
+            self._end_turn(p)
+        else:
+            before = self._totals()
+            if kind == PLAY:
+                self._play(p, action)
+            elif kind == LEADER:
+                leaders.use(self, p)
+            else:
+                self._choose(p, action)
+            self._tag_delta(before)
+            if self.pending is None and self.phase == PLAYING:
+                self._end_turn(p)
+        self._changed()
+        return self.events[self.mark:]
+
+    def _explain(self, action: Action) -> str:
+        return explain(self, action)
+
+    def observation(self, viewer: int | None) -> Observation:
+        """Return what a player (0 or 1) or a spectator (None) may see."""
+        return view.observation(self, viewer)
+
+    def _totals(self) -> tuple[int, int]:
+        return self.total(0), self.total(1)
+
+    def _tag_delta(self, before: tuple[int, int]) -> None:
+        self._changed()
+        after = self._totals()
+        actor = self.history[-1].player
+        deltas = [after[p] - before[p] for p in (0, 1)]
+        if not any(deltas) or self.mark >= len(self.events):
+            return
+        if deltas[1 - actor] == 0:
+            note = f"{deltas[actor]:+d}"
+        else:
+            note = ", ".join(f"{self.sides[p].name} {deltas[p]:+d}" for p in (0, 1) if deltas[p])
+        head = self.events[self.mark]
+        text = head.text[:-1] if head.text.endswith(".") else head.text
+        self.events[self.mark] = head._replace(text=f"{text} ({note}).")
+
+    # ----------------------------------------------------- match flow
+
+    def _log(self, text: str, player: int | None = None, private: str | None = None) -> None:
+        self.events.append(Event(text, player, private))
+
+    def _choose_first(self, p: int, first: int) -> None:
+        self.first = first
+        self._log(f"{self.sides[p].name} chooses {self.sides[first].name} to go first.")
+        self._start_mulligan()
+
+    def _mulligan(self, p: int, uid: int | None) -> None:
+        side = self.sides[p]
+        if uid is None:
+            side.ready = True
+            self._log(f"{side.name} keeps their hand.")
+        else:
+            side.hand.remove(uid)
+            side.set_aside.append(uid)
+            new = side.deck.pop()
+            side.hand.append(new)
+            side.mulligans_left -= 1
+            side.ready = side.mulligans_left == 0 or not side.deck
+            self._log(f"{side.name} redraws a card.", p,
+                      f"You set aside {self.cards[uid].name} and draw {self.cards[new].name}.")
+        if all(s.ready for s in self.sides):
+            for s in self.sides:
+                s.deck.extend(s.set_aside)
+                s.set_aside = []
+                self.rng.shuffle(s.deck)
+            self.phase = PLAYING
+            self.round = 1
+            self.current = self.first
+            self._log(f"Round 1 begins. {self.sides[self.first].name} goes first.")
+            self._auto_pass()
+
+    def _forfeit(self, p: int) -> None:
+        self.phase = OVER
+        self.pending = None
+        self.forfeited_by = p
+        self.winner = 1 - p
+        self._log(f"{self.sides[p].name} forfeits. {self.sides[1 - p].name} wins the match.")
+
+    def _end_turn(self, p: int) -> None:
+        if self.phase != PLAYING:
+            return
+        other = 1 - p
+        if self.sides[p].passed and self.sides[other].passed:
+            self._end_round()
+        else:
+            self.current = p if self.sides[other].passed else other
+        self._auto_pass()
+
+    def _auto_pass(self) -> None:
+        while self.phase == PLAYING and self.pending is None:
+            p = self.current
+            side = self.sides[p]
+            if side.passed or self._can_act(p):
+                return
+            side.passed = True
+            self._log(f"{side.name} has no moves left and passes.")
+            if self.sides[1 - p].passed:
+                self._end_round()
+            else:
+                self.current = 1 - p
+
+    def _end_round(self) -> None:
+        self._changed()
+        scores = self._totals()
+        names = [s.name for s in self.sides]
+        if scores[0] != scores[1]:
+            winner: int | None = 0 if scores[0] > scores[1] else 1
+        else:
+            nilfgaard = [p for p in (0, 1) if self.sides[p].faction == "nilfgaard"]
+            winner = nilfgaard[0] if len(nilfgaard) == 1 else None
+        self.results.append((scores, winner))
+        head = f"Round {self.round} ends {scores[0]}-{scores[1]}."
+        if winner is None:
+            self.sides[0].gems -= 1
+            self.sides[1].gems -= 1
+            self._log(f"{head} It is a draw; both players lose a gem.")
+        else:
+            self.sides[1 - winner].gems -= 1
+            how = " (Nilfgaard wins draws)" if scores[0] == scores[1] else ""
+            self._log(f"{head} {names[winner]} wins the round{how}.")
+        if min(s.gems for s in self.sides) <= 0:
+            self._finish()
+            return
+        if winner is not None and self.sides[winner].faction == "northern_realms":
+            drawn = self._draw(winner, 1)
+            if drawn:
+                self._log(f"{names[winner]} draws a card for winning the round (Northern "
+                          "Realms).", winner, f"You draw {self.cards[drawn[0]].name} for "
+                          "winning the round (Northern Realms).")
+        self._clear_board()
+        self.round += 1
+        for s in self.sides:
+            s.passed = False
+        if self.round == 3:
+            for p in (0, 1):
+                if self.sides[p].faction == "skellige":
+                    self._skellige_return(p)
+        self.current = winner if winner is not None else 1 - self.first
+        self._log(f"Round {self.round} begins. {names[self.current]} goes first.")
+
+    def _finish(self) -> None:
+        self.phase = OVER
+        alive = [p for p in (0, 1) if self.sides[p].gems > 0]
+        self.winner = alive[0] if alive else None
+        if self.winner is None:
+            self._log("Both players are out of gems: the match is a draw.")
+        else:
+            self._log(f"{self.sides[self.winner].name} wins the match.")
+
+    def _clear_board(self) -> None:
+        keep: set[int] = set()
+        for side in self.sides:
+            if side.faction == "monsters":
+                units = [u for row in side.rows for u in row
+                         if self.cards[u].type == UNIT and not self.cards[u].hero]
+                if units:
+                    kept = self.rng.choice(units)
+                    keep.add(kept)
+                    self._log(f"{self.cards[kept].name} stays on the board for {side.name} "
+                              "(Monsters).")
+        avengers: list[tuple[int, int]] = []
+        for p, side in enumerate(self.sides):
+            for r, row in enumerate(side.rows):
+                for uid in row:
+                    if uid in keep:
+                        continue
+                    side.grave.append(uid)
+                    if self.cards[uid].summons:
+                        avengers.append((p, uid))
+                side.rows[r] = [u for u in row if u in keep]
+                if side.horns[r] is not None and side.horns[r] != LEADER_HORN:
+                    side.grave.append(side.horns[r])  # type: ignore[arg-type]
+                side.horns[r] = None
+                mardroeme = side.mardroeme[r]
+                if mardroeme is not None:
+                    side.grave.append(mardroeme)
+                side.mardroeme[r] = None
+        for uid, owner in self.weather:
+            self.sides[owner].grave.append(uid)
+        self.weather = []
+        for p, uid in avengers:
+            self._summon(p, uid)
+        self._changed()
+
+    def _skellige_return(self, p: int) -> None:
+        side = self.sides[p]
+        units = [u for u in side.grave if self.cards[u].type == UNIT and not self.cards[u].hero]
+        chosen = self.rng.sample(units, 2)
+        for uid in chosen:
+            side.grave.remove(uid)
+            side.rows[self.cards[uid].rows[0]].append(uid)
+            self.highlight.append(uid)
+        if chosen:
+            names = " and ".join(self.cards[u].name for u in chosen)
+            self._log(f"{names} return from {side.name}'s discard pile (Skellige).")
+        self._changed()
+
+    # --------------------------------------------------------- card play
+
+    def _draw(self, p: int, count: int) -> list[int]:
+        side = self.sides[p]
+        drawn = []
+        for _ in range(count):
+            if not side.deck:
+                break
+            uid = side.deck.pop()
+            side.hand.append(uid)
+            drawn.append(uid)
+        return drawn
+
+    def _play(self, p: int, action: Action) -> None:
+        side = self.sides[p]
+        uid = action.card
+        assert uid is not None
+        side.hand.remove(uid)
+        card = self.cards[uid]
+        name = side.name
+        if card.type == UNIT:
+            self._place_unit(p, uid, action.row, verb="plays")
+        elif card.type == WEATHER:
+            self._log(f"{name} plays {card.name}.")
+            self._play_weather(p, uid)
+        elif "decoy" in card.abilities:
+            target = action.target
+            assert target is not None
+            for row in side.rows:
+                if target in row:
+                    row[row.index(target)] = uid
+                    break
+            side.hand.append(target)
+            self.highlight.append(uid)
+            self._log(f"{name} plays Decoy and takes {self.cards[target].name} back to hand.")
+        elif "commanders_horn" in card.abilities:
+            assert action.row is not None
+            side.horns[action.row] = uid
+            self.highlight.append(uid)
+            self._log(f"{name} plays Commander's Horn on {ROW_TITLES[action.row]}.")
+        elif "mardroeme" in card.abilities:
+            assert action.row is not None
+            side.mardroeme[action.row] = uid
+            self.highlight.append(uid)
+            self._log(f"{name} plays Mardroeme on {ROW_TITLES[action.row]}.")
+            self._transform(p, action.row)
+        else:
+            self._log(f"{name} plays {card.name}.")
+            side.grave.append(uid)
+            self._scorch_all(exclude=None)
+        self._changed()
+
+    def _play_weather(self, p: int, uid: int) -> None:
+        if "clear_weather" in self.cards[uid].abilities:
+            self._clear_weather()
+            self.sides[p].grave.append(uid)
+        else:
+            self.weather.append([uid, p])
+            self.highlight.append(uid)
+        self._changed()
+
+    def _clear_weather(self) -> None:
+        for w, owner in self.weather:
+            self.sides[owner].grave.append(w)
+        self.weather = []
+        self._changed()
+
+    def _place_unit(self, p: int, uid: int, row: int | None, verb: str) -> None:
+        """Put a unit from outside the board onto a row and resolve its abilities."""
+        card = self.cards[uid]
+        abilities = card.abilities
+        spy = "spy" in abilities
+        owner = 1 - p if spy else p
+        if row is None:
+            row = card.rows[0]
+        self.sides[owner].rows[row].append(uid)
+        self.highlight.append(uid)
+        self._changed()
+        name = self.sides[p].name
+        if spy:
+            self._log(f"{name} {verb} {card.name} as a spy on {self.sides[owner].name}'s "
+                      f"{ROW_TITLES[row]}.")
+            drawn = self._draw(p, SPY_DRAW)
+            self._log(f"{name} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.", p,
+                      "You draw " + (", ".join(self.cards[u].name for u in drawn) or
+                                     "nothing: your deck is empty") + ".")
+        else:
+            self._log(f"{name} {verb} {card.name} on {ROW_TITLES[row]}.")
+        if not abilities:
+            return
+        if "berserker" in abilities and self.has_mardroeme(owner, row):
+            self._transform(owner, row)
+        if "muster" in abilities:
+            self._muster(p, uid, row)
+        if "mardroeme" in abilities:
+            self._transform(owner, row)
+        for ability, target_row in (("scorch_close", CLOSE), ("scorch_ranged", RANGED),
+                                    ("scorch_siege", 2)):
+            if ability in abilities:
+                self._scorch_row(1 - owner, target_row)
+        if "scorch" in abilities:
+            self._scorch_all(exclude=uid)
+        if "medic" in abilities:
+            self._start_medic(p)
+
+    def _muster(self, p: int, uid: int, row: int) -> None:
+        side = self.sides[p]
+        group = self.cards[uid].musters
+        pulled = [u for u in side.hand if self.cards[u].muster_group == group]
+        pulled += [u for u in side.deck if self.cards[u].muster_group == group]
+        if not pulled:
+            return
+        in_hand = set(side.hand)
+        side.hand = [u for u in side.hand if u not in pulled]
+        side.deck = [u for u in side.deck if u not in pulled]
+        for u in pulled:
+            card = self.cards[u]
+            side.rows[row if row in card.rows else card.rows[0]].append(u)
+            self.highlight.append(u)
+        self.rng.shuffle(side.deck)
+        names = ", ".join(self.cards[u].name for u in pulled)
+        from_hand = sum(1 for u in pulled if u in in_hand)
+        source = f" ({from_hand} from hand)" if from_hand else ""
+        self._log(f"Muster brings {names}{source}.")
+        self._changed()
+
+    def _transform(self, p: int, row: int) -> None:
+        cells = self.sides[p].rows[row]
+        for i, uid in enumerate(cells):
+            into = self.cards[uid].transforms_into
+            if into and "berserker" in self.cards[uid].abilities:
+                new = self._add_card(into)
+                cells[i] = new
+                self.banished.append(uid)
+                self.highlight.append(new)
+                self._log(f"{self.cards[uid].name} transforms into {self.cards[new].name}.")
+        self._changed()
+
+    def _summon(self, p: int, uid: int) -> None:
+        summons = self.cards[uid].summons
+        assert summons is not None
+        new = self._add_card(summons)
+        self.sides[p].rows[self.cards[new].rows[0]].append(new)
+        self.highlight.append(new)
+        self._log(f"{self.cards[uid].name} falls and {self.cards[new].name} takes its place.")
+        self._changed()
+
+    def _destroy(self, victims: list[tuple[int, int, int]]) -> None:
+        if not victims:
+            return
+        names = ", ".join(self.cards[uid].name for _, _, uid in victims)
+        self._log(f"Scorch destroys {names}.")
+        for p, r, uid in victims:
+            self.sides[p].rows[r].remove(uid)
+            self.sides[p].grave.append(uid)
+        self._changed()
+        for p, _, uid in victims:
+            if self.cards[uid].summons:
+                self._summon(p, uid)
+
+    def _scorch_all(self, exclude: int | None) -> None:
+        strengths = self.strengths()
+        best = -1
+        victims: list[tuple[int, int, int]] = []
+        for p, side in enumerate(self.sides):
+            for r, row in enumerate(side.rows):
+                for i, uid in enumerate(row):
+                    card = self.cards[uid]
+                    if card.type != UNIT or card.hero or uid == exclude:
+                        continue
+                    s = strengths[p][r][i]
+                    if s > best:
+                        best, victims = s, [(p, r, uid)]
+                    elif s == best:
+                        victims.append((p, r, uid))
+        if not victims:
+            self._log("Scorch finds no unit to burn.")
+        self._destroy(victims)
+
+    def scorch_row_victims(self, target: int, row: int) -> list[tuple[int, int, int]]:
+        """Return the units a row Scorch would destroy on that side and row."""
+        if self.row_total(target, row) < 10:
+            return []
+        strengths = self.strengths()[target][row]
+        cells = self.sides[target].rows[row]
+        candidates = [(strengths[i], uid) for i, uid in enumerate(cells)
+                      if self.cards[uid].type == UNIT and not self.cards[uid].hero]
+        if not candidates:
+            return []
+        best = max(s for s, _ in candidates)
+        return [(target, row, uid) for s, uid in candidates if s == best]
+
+    def _scorch_row(self, target: int, row: int) -> None:
+        victims = self.scorch_row_victims(target, row)
+        if not victims and self.row_total(target, row) < 10:
+            self._log(f"{self.sides[target].name}'s {ROW_TITLES[row]} is under 10: no Scorch.")
+        self._destroy(victims)
+
+    def medic_options(self, p: int) -> tuple[int, ...]:
+        """Return the graveyard units a Medic of this player may revive."""
+        return tuple(u for u in self.sides[p].grave
+                     if self.cards[u].type == UNIT and not self.cards[u].hero)
+
+    def _start_medic(self, p: int) -> None:
+        options = self.medic_options(p)
+        if not options:
+            self._log("There is no unit in the discard pile to revive.")
+            return
+        if self._either_passive("random_revive"):
+            uid = self.rng.choice(list(options))
+            card = self.cards[uid]
+            row = self.rng.choice(list(card.rows)) if card.agile else None
+            self.sides[p].grave.remove(uid)
+            self._place_unit(p, uid, row, verb="revives at random")
+            return
+        self.pending = Pending(MEDIC, p, options)
+
+    def _choose(self, p: int, action: Action) -> None:
+        pending = self.pending
+        assert pending is not None and action.card is not None
+        self.pending = None
+        uid = action.card
+        side = self.sides[p]
+        if pending.kind == MEDIC:
+            side.grave.remove(uid)
+            self._place_unit(p, uid, action.row, verb="revives")
+        else:
+            leaders.resolve_choice(self, p, pending.kind, uid)
+        self._changed()
+
+    # ------------------------------------------------------ serialisation
+
+    def clone(self) -> Match:
+        """Return an independent copy (for search)."""
+        m = Match.__new__(Match)
+        m.__dict__.update(self.__dict__)
+        m.rng = Rng(self.rng.state)
+        m.card_ids = self.card_ids[:]
+        m.cards = self.cards[:]
+        m.sides = [s.clone() for s in self.sides]
+        m.weather = [w[:] for w in self.weather]
+        m.banished = self.banished[:]
+        m.results = self.results[:]
+        m.events = self.events[:]
+        m.history = self.history[:]
+        m.highlight = self.highlight[:]
+        m._legal = None
+        m._scores = None
+        return m
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the full state as JSON-ready data."""
+        return {
+            "format": "gwent-state", "version": 1,
+            "seed": self.seed, "decks": [d.to_dict() for d in self.decks],
+            "rng": self.rng.state, "card_ids": self.card_ids,
+            "originals": self.originals, "sides": [s.to_dict() for s in self.sides],
+            "phase": self.phase, "round": self.round, "current": self.current,
+            "first": self.first, "chooser": self.chooser,
+            "pending": None if self.pending is None else
+            [self.pending.kind, self.pending.player, list(self.pending.options)],
+            "weather": self.weather, "banished": self.banished,
+            "results": [[list(s), w] for s, w in self.results],
+            "winner": self.winner, "forfeited_by": self.forfeited_by,
+            "events": [list(e) for e in self.events],
+            "history": [str(a) for a in self.history],
+            "highlight": self.highlight, "mark": self.mark,
+        }
+
+    def to_json(self) -> str:
+        """Return the full state as a JSON string."""
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Rebuild a match from to_dict() output."""
+        if data.get("format") != "gwent-state" or data.get("version") != 1:
+            raise ValueError("not a version 1 gwent-state document")
+        m = cls()
+        cat = catalogue()
+        m.seed, m.rng = data["seed"], Rng(data["rng"])
+        m.decks = tuple(Deck.from_dict(d) for d in data["decks"])
+        m.card_ids = list(data["card_ids"])
+        m.cards = [cat.card(c) for c in m.card_ids]
+        m.originals = data["originals"]
+        m.sides = [Side.from_dict(s) for s in data["sides"]]
+        m.phase, m.round, m.current = data["phase"], data["round"], data["current"]
+        m.first, m.chooser = data["first"], data["chooser"]
+        pending = data["pending"]
+        m.pending = None if pending is None else Pending(pending[0], pending[1],
+                                                         tuple(pending[2]))
+        m.weather, m.banished = data["weather"], data["banished"]
+        m.results = [((s[0], s[1]), w) for s, w in data["results"]]
+        m.winner, m.forfeited_by = data["winner"], data["forfeited_by"]
+        m.events = [Event(*e) for e in data["events"]]
+        m.history = [Action.parse(a) for a in data["history"]]
+        m.highlight, m.mark = data["highlight"], data["mark"]
+        return m
+
+    def record(self) -> dict[str, Any]:
+        """Return the match record: seed, players' names and decks, and the actions."""
+        return {
+            "format": "gwent-record", "version": 1, "seed": self.seed,
+            "players": [{"name": s.name, "deck": d.to_dict()}
+                        for s, d in zip(self.sides, self.decks, strict=True)],
+            "actions": [str(a) for a in self.history],
+        }
+
+    @classmethod
+    def replay(cls, record: dict[str, Any]) -> Match:
+        """Rebuild a match by replaying a record; raises ActionError on a bad action."""
+        if record.get("format") != "gwent-record" or record.get("version") != 1:
+            raise ValueError("not a version 1 gwent-record document")
+        players = record["players"]
+        decks = (Deck.from_dict(players[0]["deck"]), Deck.from_dict(players[1]["deck"]))
+        m = cls.new(decks, record["seed"], (players[0]["name"], players[1]["name"]))
+        for text in record["actions"]:
+            m.apply(Action.parse(text))
+        return m
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """Rebuild a match from to_json() output."""
+        return cls.from_dict(json.loads(text))

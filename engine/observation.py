@@ -1,0 +1,123 @@
+"""What one player (or a spectator) may see of a match: plain, immutable values."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.actions import Action
+
+CHOOSE_FIRST, MULLIGAN, PLAYING, OVER = "choose_first", "mulligan", "playing", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A visible card: its identity and, on the board, its current strength."""
+
+    uid: int
+    card_id: str
+    name: str
+    type: str
+    faction: str
+    strength: int | None
+    base: int | None
+    hero: bool
+    rows: tuple[int, ...]
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RowView:
+    """One combat row on one side of the board."""
+
+    cards: tuple[CardView, ...]
+    score: int
+    horn: CardView | None
+    leader_horn: bool
+    horned: bool
+    mardroeme: CardView | None
+    weather: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderView:
+    """A side's leader card and its state."""
+
+    card_id: str
+    name: str
+    text: str
+    ability: str
+    passive: bool
+    used: bool
+    cancelled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One player's side as the viewer may see it."""
+
+    player: int
+    name: str
+    faction: str
+    faction_name: str
+    leader: LeaderView
+    gems: int
+    total: int
+    passed: bool
+    rows: tuple[RowView, RowView, RowView]
+    hand_count: int
+    deck_count: int
+    graveyard: tuple[CardView, ...]
+    hand: tuple[CardView, ...] | None
+    mulligans_left: int | None
+    revealed: tuple[CardView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The totals of a finished round and who won it (None for a draw)."""
+
+    scores: tuple[int, int]
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    """A follow-up choice the match waits for, such as a Medic's target."""
+
+    kind: str
+    player: int
+    prompt: str
+    options: tuple[CardView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything a viewer may know about a match; viewer None is a spectator."""
+
+    viewer: int | None
+    phase: str
+    round: int
+    turn: int | None
+    action_count: int
+    sides: tuple[SideView, SideView]
+    weather: tuple[CardView, ...]
+    rounds: tuple[RoundResult, ...]
+    winner: int | None
+    forfeited_by: int | None
+    events: tuple[str, ...]
+    last_events: tuple[str, ...]
+    highlight: tuple[int, ...]
+    pending: PendingView | None
+    legal: tuple[Action, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.phase == OVER
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the observation as JSON-ready data."""
+        data = asdict(self)
+        data["legal"] = [str(a) for a in self.legal]
+        return data

@@ -1,0 +1,58 @@
+"""Strength of the cards in one row: weather, then Tight Bond, Commander's Horn, Morale Boost."""
+
+from __future__ import annotations
+
+from engine.cards import UNIT, Card
+
+
+def row_strengths(
+    row: list[Card],
+    horn_slot: bool,
+    weather: bool,
+    half_weather: bool,
+    double_spies: bool,
+) -> list[int]:
+    """Return the current strength of each card in a row, in row order.
+
+    Non-unit cards (a Decoy standing in the row) count 0. Heroes keep their printed
+    strength. For other units: spies may be doubled, weather sets strength to 1
+    (or halves it, rounding up, under King Bran), then Tight Bond multiplies, a horn
+    doubles and each Morale Boost of another card adds 1.
+    """
+    if not row:
+        return []
+    morale = 0
+    bond: dict[str, int] = {}
+    horn_at = -1
+    for i, card in enumerate(row):
+        if card.type != UNIT:
+            continue
+        abilities = card.abilities
+        if "morale_boost" in abilities:
+            morale += 1
+        if "tight_bond" in abilities:
+            bond[card.id] = bond.get(card.id, 0) + 1
+        if horn_at < 0 and "commanders_horn" in abilities:
+            horn_at = i
+    out: list[int] = []
+    for i, card in enumerate(row):
+        if card.type != UNIT:
+            out.append(0)
+            continue
+        if card.hero:
+            out.append(card.strength)
+            continue
+        s = card.strength
+        abilities = card.abilities
+        if double_spies and "spy" in abilities:
+            s *= 2
+        if weather:
+            s = (s + 1) // 2 if half_weather else min(s, 1)
+        if bond:
+            s *= bond.get(card.id, 1)
+        if horn_slot or (horn_at >= 0 and i != horn_at):
+            s *= 2
+        if morale:
+            s += morale - 1 if "morale_boost" in abilities else morale
+        out.append(s)
+    return out
