@@ -65,7 +65,7 @@ class Match:
         self.history: list[Action] = []
         self.highlight: list[int] = []
         self.mark = 0
-        self._legal: tuple[int, int, list[Action]] | None = None
+        self._legal: list[tuple[int, list[Action]] | None] = [None, None]
         self._scores: list[list[list[int]]] | None = None
 
     # ----------------------------------------------------------------- setup
@@ -190,12 +190,24 @@ class Match:
     def legal_actions(self, player: int) -> list[Action]:
         """Return every action the player may take now (forfeit last, if allowed)."""
         key = len(self.history)
-        cached = self._legal
-        if cached is not None and cached[0] == key and cached[1] == player:
-            return cached[2]
+        cached = self._legal[player]
+        if cached is not None and cached[0] == key:
+            return cached[1]
         actions = self._generate(player)
-        self._legal = (key, player, actions)
+        self._legal[player] = (key, actions)
         return actions
+
+    def to_act(self) -> list[int]:
+        """Return the players who have a move to make now (forfeiting aside)."""
+        if self.phase == OVER:
+            return []
+        if self.phase == CHOOSE_FIRST:
+            return [self.chooser] if self.chooser is not None else []
+        if self.phase == MULLIGAN_PHASE:
+            return [p for p in (0, 1) if not self.sides[p].ready]
+        if self.pending is not None:
+            return [self.pending.player]
+        return [self.current]
 
     def _generate(self, p: int) -> list[Action]:
         if self.phase == OVER:
@@ -748,7 +760,7 @@ class Match:
         m.events = self.events[:]
         m.history = self.history[:]
         m.highlight = self.highlight[:]
-        m._legal = None
+        m._legal = [None, None]
         m._scores = None
         return m
 
