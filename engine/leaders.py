@@ -119,6 +119,7 @@ def use(m: Match, p: int) -> None:
     elif kind == "horn_row":
         assert leader.row is not None
         side.horns[leader.row] = LEADER_HORN
+        m._changed()
         m._log(f"A leader's horn sounds over {name}'s {ROW_TITLES[leader.row]}.")
     elif kind == "scorch_row":
         assert leader.row is not None
@@ -149,6 +150,7 @@ def use(m: Match, p: int) -> None:
             s.deck.extend(s.grave)
             s.grave = []
             m.rng.shuffle(s.deck)
+        m._changed()
         m._log("Both discard piles are shuffled back into their decks.")
 
 

@@ -67,6 +67,7 @@ class Match:
         self.mark = 0
         self._legal: list[tuple[int, list[Action]] | None] = [None, None]
         self._scores: list[list[list[int]]] | None = None
+        self._leaders: tuple[list[Card], list[str | None]] | None = None
 
     # ----------------------------------------------------------------- setup
 
@@ -127,20 +128,29 @@ class Match:
 
     def leader_card(self, player: int) -> Card:
         """Return a player's leader card."""
-        return catalogue().card(self.sides[player].leader)
+        return self._leader_info()[0][player]
 
     def leader_cancelled(self, player: int) -> bool:
         """True when the opponent's leader cancels this player's leader."""
-        other = catalogue().card(self.sides[1 - player].leader).leader
+        other = self.leader_card(1 - player).leader
         return other is not None and other.ability == "cancel_opponent_leader"
 
+    def _leader_info(self) -> tuple[list[Card], list[str | None]]:
+        """Leader cards and their passive abilities in effect; leaders never change."""
+        if self._leaders is None:
+            cards = [catalogue().card(s.leader) for s in self.sides]
+            self._leaders = (cards, [None, None])
+            for p in (0, 1):
+                leader = cards[p].leader
+                if leader is not None and leader.passive and not self.leader_cancelled(p):
+                    self._leaders[1][p] = leader.ability
+        return self._leaders
+
     def _passive(self, player: int, ability: str) -> bool:
-        leader = self.leader_card(player).leader
-        return (leader is not None and leader.ability == ability
-                and not self.leader_cancelled(player))
+        return self._leader_info()[1][player] == ability
 
     def _either_passive(self, ability: str) -> bool:
-        return self._passive(0, ability) or self._passive(1, ability)
+        return ability in self._leader_info()[1]
 
     def weather_rows(self) -> set[int]:
         """Return the rows under active weather."""
@@ -156,13 +166,14 @@ class Match:
     def strengths(self) -> list[list[list[int]]]:
         """Return current strengths as [side][row][position]."""
         if self._scores is None:
-            stormy = self.weather_rows()
+            stormy = self.weather_rows() if self.weather else ()
             spies = self._either_passive("double_spies")
+            cards = self.cards
             self._scores = [
-                [row_strengths([self.cards[u] for u in side.rows[r]],
-                               side.horns[r] is not None, r in stormy,
-                               self._passive(p, "half_weather"), spies)
-                 for r in range(3)]
+                [row_strengths([cards[u] for u in row], side.horns[r] is not None,
+                               r in stormy, self._passive(p, "half_weather"), spies)
+                 if row else []
+                 for r, row in enumerate(side.rows)]
                 for p, side in enumerate(self.sides)
             ]
         return self._scores
@@ -325,7 +336,6 @@ class Match:
             self._tag_delta(before)
             if self.pending is None and self.phase == PLAYING:
                 self._end_turn(p)
-        self._changed()
         return self.events[self.mark:]
 
     def _explain(self, action: Action) -> str:

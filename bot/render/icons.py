@@ -325,6 +325,52 @@ def _pass_flag(pen: _Pen) -> None:
     pen.poly([(0.22, 0.08), (0.88, 0.26), (0.22, 0.48)])
 
 
+# --- faction emblems (drawn faintly inside card bodies) ----------------------------
+
+def _emblem_north(pen: _Pen) -> None:
+    shield = [(0.14, 0.1), (0.86, 0.1), (0.86, 0.5), (0.5, 0.96), (0.14, 0.5)]
+    pen.poly(shield)
+    pen.poly(_rotate([(0.5, 0.22), (0.62, 0.42), (0.5, 0.78), (0.38, 0.42)], 0), fill=0)
+
+
+def _emblem_nilfgaard(pen: _Pen) -> None:
+    pen.circle(0.5, 0.5, 0.2)
+    for i in range(16):
+        a = math.pi * i / 8
+        c, s = math.cos(a), math.sin(a)
+        long = 0.48 if i % 2 == 0 else 0.38
+        side = 0.07
+        pen.poly([(0.5 + 0.22 * c - side * s, 0.5 + 0.22 * s + side * c),
+                  (0.5 + long * c, 0.5 + long * s),
+                  (0.5 + 0.22 * c + side * s, 0.5 + 0.22 * s - side * c)])
+
+
+def _emblem_monsters(pen: _Pen) -> None:
+    for dx in (-0.22, 0.0, 0.22):
+        pen.poly([(0.38 + dx, 0.06), (0.5 + dx, 0.08), (0.66 + dx, 0.94), (0.6 + dx, 0.96)])
+
+
+def _emblem_scoiatael(pen: _Pen) -> None:
+    top = [(0.1 + 0.8 * i / 20, 0.5 - 0.24 * math.sin(math.pi * i / 20)) for i in range(21)]
+    bottom = [(x, 1 - y) for x, y in reversed(top)]
+    pen.poly(_rotate(top + bottom, -45))
+    pen.line(_rotate([(0.02, 0.5), (0.8, 0.5)], -45), 0.045, fill=0)
+    pen.line(_rotate([(-0.02, 0.5), (0.12, 0.5)], -45), 0.06)
+
+
+def _emblem_skellige(pen: _Pen) -> None:
+    pen.ring(0.5, 0.14, 0.09, 0.06)
+    pen.line([(0.5, 0.22), (0.5, 0.92)], 0.1)
+    pen.line([(0.26, 0.36), (0.74, 0.36)], 0.08)
+    pen.arc(0.5, 0.56, 0.38, 20, 160, 0.09)
+    pen.poly([(0.1, 0.62), (0.2, 0.78), (0.04, 0.78)])
+    pen.poly([(0.9, 0.62), (0.8, 0.78), (0.96, 0.78)])
+
+
+def _emblem_neutral(pen: _Pen) -> None:
+    pen.poly(_star(0.5, 0.5, 0.48, 0.14, 4))
+
+
 _DRAWERS: dict[str, Callable[[_Pen], None]] = {
     "close": _sword,
     "ranged": _bow,
@@ -357,6 +403,12 @@ _DRAWERS: dict[str, Callable[[_Pen], None]] = {
     "grave": _grave,
     "pass": _pass_flag,
     "star": lambda pen: pen.poly(_star(0.5, 0.54, 0.48, 0.2)),
+    "emblem_northern_realms": _emblem_north,
+    "emblem_nilfgaard": _emblem_nilfgaard,
+    "emblem_monsters": _emblem_monsters,
+    "emblem_scoiatael": _emblem_scoiatael,
+    "emblem_skellige": _emblem_skellige,
+    "emblem_neutral": _emblem_neutral,
 }
 
 ICON_NAMES = frozenset(_DRAWERS)

@@ -62,12 +62,19 @@ class ApiError(Exception):
     """An error answer of the fake API: HTTP status plus Discord's JSON error body."""
 
     def __init__(
-        self, status: int, code: int, message: str | None = None, *, errors: dict[str, Any] | None = None
+        self,
+        status: int,
+        code: int,
+        message: str | None = None,
+        *,
+        errors: dict[str, Any] | None = None,
+        detail: str = "",
     ) -> None:
         self.status = status
         self.code = code
         self.message = message or MESSAGES.get(code, "Unknown error")
         self.errors = errors
+        self.detail = detail or (str(errors) if errors else "")
         super().__init__(f"{status} {code} {self.message}")
 
     @property

@@ -16,6 +16,7 @@ from .models import (
     Member,
     Message,
     Role,
+    StoredAttachment,
     User,
 )
 from .permissions import BITS, BOT_DEFAULT, EVERYONE_DEFAULT, bits_of
@@ -34,6 +35,7 @@ class Store:
         self.commands: dict[int, AppCommand] = {}
         self.interactions: dict[int, Interaction] = {}
         self.dm_by_user: dict[int, int] = {}
+        self.files: dict[int, StoredAttachment] = {}
 
     def add_user(self, username: str, *, dms_open: bool = True) -> User:
         """Create a user account."""

@@ -1,0 +1,103 @@
+"""Builds a slash command's interaction data from the registered schema, as a Discord client does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import EmulatorUsageError
+from .models import AppCommand, Channel, Guild, Role, StoredAttachment, User
+from .payloads import Payloads
+
+SUB_COMMAND = 1
+SUB_COMMAND_GROUP = 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
+
+
+class SlashBuilder:
+    """Resolves "name sub" paths and keyword options into `data{options, resolved}`."""
+
+    def __init__(self, payloads: Payloads, guild: Guild | None) -> None:
+        self.payloads = payloads
+        self.guild = guild
+        self.resolved: dict[str, dict[str, Any]] = {}
+
+    def build(self, command: AppCommand, path: list[str], values: dict[str, Any]) -> dict[str, Any]:
+        """Return the interaction `data` for `command` invoked as `path` with `values`."""
+        schema: dict[str, Any] = command.payload
+        chain: list[dict[str, Any]] = []
+        for name in path:
+            child = _option(schema, name)
+            if child is None or child.get("type") not in (SUB_COMMAND, SUB_COMMAND_GROUP):
+                raise EmulatorUsageError(f"/{command.name} has no subcommand {name!r}")
+            chain.append(child)
+            schema = child
+        if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options") or []):
+            raise EmulatorUsageError(f"/{command.name} {' '.join(path)} needs a subcommand")
+        options = self._leaf_options(schema, values)
+        for link in reversed(chain):
+            options = [{"type": link["type"], "name": link["name"], "options": options}]
+        data: dict[str, Any] = {"id": str(command.id), "name": command.name, "type": 1, "options": options}
+        if self.resolved:
+            data["resolved"] = self.resolved
+        if command.guild_id is not None:
+            data["guild_id"] = str(command.guild_id)
+        return data
+
+    def _leaf_options(self, schema: dict[str, Any], values: dict[str, Any]) -> list[dict[str, Any]]:
+        declared = {o["name"]: o for o in schema.get("options") or []}
+        unknown = values.keys() - declared.keys()
+        if unknown:
+            raise EmulatorUsageError(f"unknown options {sorted(unknown)}; declared: {sorted(declared)}")
+        missing = [n for n, o in declared.items() if o.get("required") and n not in values]
+        if missing:
+            raise EmulatorUsageError(f"required options missing: {missing}")
+        return [
+            {"name": name, "type": option["type"], "value": self._value(option, values[name])}
+            for name, option in declared.items()
+            if name in values
+        ]
+
+    def _value(self, option: dict[str, Any], value: Any) -> Any:
+        kind = option["type"]
+        if kind in (STRING, INTEGER, NUMBER):
+            value = {STRING: str, INTEGER: int, NUMBER: float}[kind](value)
+            choices = option.get("choices")
+            if choices and value not in [c["value"] for c in choices]:
+                raise EmulatorUsageError(f"{option['name']}={value!r} is not one of the choices")
+            return value
+        if kind == BOOLEAN:
+            return bool(value)
+        target = getattr(value, "user", value)
+        if kind in (USER, MENTIONABLE) and isinstance(target, User):
+            return self._resolve_user(target)
+        if kind in (ROLE, MENTIONABLE) and isinstance(target, Role):
+            self.resolved.setdefault("roles", {})[str(target.id)] = self.payloads.role(target)
+            return str(target.id)
+        if kind == CHANNEL and isinstance(target, Channel):
+            self.resolved.setdefault("channels", {})[str(target.id)] = self.payloads.channel(target)
+            return str(target.id)
+        if kind == ATTACHMENT and isinstance(target, StoredAttachment):
+            self.resolved.setdefault("attachments", {})[str(target.id)] = {
+                "id": str(target.id),
+                "filename": target.filename,
+                "size": len(target.data),
+                "url": f"{self.payloads.base_url}/attachments/0/{target.id}/{target.filename}",
+                "proxy_url": f"{self.payloads.base_url}/attachments/0/{target.id}/{target.filename}",
+                "content_type": target.content_type,
+            }
+            return str(target.id)
+        raise EmulatorUsageError(f"option {option['name']!r} (type {kind}) cannot take {value!r}")
+
+    def _resolve_user(self, user: User) -> str:
+        key = str(user.id)
+        self.resolved.setdefault("users", {})[key] = self.payloads.user(user)
+        member = self.guild.members.get(user.id) if self.guild else None
+        if self.guild is not None and member is not None:
+            data = self.payloads.interaction_member(self.guild, member)
+            del data["user"]
+            self.resolved.setdefault("members", {})[key] = data
+        return key
+
+
+def _option(schema: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((o for o in schema.get("options") or [] if o.get("name") == name), None)
