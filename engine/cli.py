@@ -130,7 +130,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     mine = args.faction or rng.choice(sorted(decks))
     theirs = args.opponent_faction or rng.choice(sorted(decks))
-    m = Match.new((decks[mine], decks[theirs]), seed=args.seed, names=("You", "Computer"))
+    m = Match.new((decks[mine], decks[theirs]), seed=args.seed, names=(args.name, "Computer"))
     agent = make_agent(args.ai, args.seed)
     shown = 0
     while not m.is_over:
@@ -187,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--faction", choices=sorted(catalogue().factions))
     play.add_argument("--opponent-faction", choices=sorted(catalogue().factions))
     play.add_argument("--ai", default="greedy")
+    play.add_argument("--name", default="Player")
     play.add_argument("--seed", type=int, default=int(time.time()))
     play.set_defaults(func=cmd_play)
     return parser

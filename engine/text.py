@@ -79,7 +79,7 @@ def _side_text(side: SideView) -> list[str]:
 def board_text(obs: Observation) -> str:
     """Return the board as text, opponent first."""
     me = obs.viewer if obs.viewer is not None else 0
-    lines = [f"--- Round {obs.round} ---"]
+    lines = [f"--- Round {obs.round} ---" if obs.round else "--- Before round 1 ---"]
     lines += _side_text(obs.sides[1 - me])
     if obs.weather:
         lines.append("  weather: " + ", ".join(v.name for v in obs.weather))
