@@ -63,7 +63,9 @@ def parse(raw: dict[str, Any]) -> Component | None:
         )
     if kind in SELECT_TYPES:
         options = tuple(
-            SelectOption(o["label"], o["value"], o.get("description"), bool(o.get("default", False)))
+            SelectOption(
+                o["label"], o["value"], o.get("description"), bool(o.get("default", False))
+            )
             for o in raw.get("options") or []
         )
         return Select(

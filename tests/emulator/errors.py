@@ -45,7 +45,13 @@ MESSAGES: dict[int, str] = {
 
 # Failure kinds that point at a bot bug rather than an expected outcome.
 BUG_KINDS = frozenset(
-    {"unknown_interaction", "already_acknowledged", "invalid_payload", "expired_token", "unsupported_route"}
+    {
+        "unknown_interaction",
+        "already_acknowledged",
+        "invalid_payload",
+        "expired_token",
+        "unsupported_route",
+    }
 )
 
 _KIND_BY_CODE = {

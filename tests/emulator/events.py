@@ -8,7 +8,7 @@ from .payloads import Payloads
 
 
 class Events:
-    """Dispatches MESSAGE_* and THREAD_CREATE where Discord would; ephemerals are never dispatched."""
+    """Dispatches MESSAGE_* and THREAD_CREATE like Discord; ephemerals are never dispatched."""
 
     def __init__(self, gateway: Gateway, payloads: Payloads) -> None:
         self.gateway = gateway

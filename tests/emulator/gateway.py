@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import secrets
 from collections.abc import Callable
@@ -91,11 +90,6 @@ class Gateway:
         self.changed = changed
         self.sessions: list[GatewaySession] = []
 
-    @property
-    def connected(self) -> bool:
-        """Whether a client has identified and received READY."""
-        return any(s.ready for s in self.sessions)
-
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """Serve one gateway websocket connection."""
         ws = web.WebSocketResponse(max_msg_size=0)
@@ -117,8 +111,7 @@ class Gateway:
             self.sessions.remove(session)
             session.ready = False
             session.queue.put_nowait(None)
-            with contextlib.suppress(asyncio.CancelledError):
-                await session.writer
+            await session.writer
             self.changed()
         return ws
 
@@ -140,9 +133,11 @@ class Gateway:
             return
         session.intents = int(data.get("intents", 0))
         bot_guilds = [g for g in self.store.guilds.values() if self.store.bot.id in g.members]
+        shard = {"shard": data["shard"]} if "shard" in data else {}
         session.dispatch(
             "READY",
             {
+                **shard,
                 "v": 10,
                 "user": self.payloads.me(),
                 "guilds": [{"id": str(g.id), "unavailable": True} for g in bot_guilds],
@@ -157,7 +152,9 @@ class Gateway:
         )
         all_members = bool(session.intents & GUILD_PRESENCES)
         for guild in bot_guilds:
-            session.dispatch("GUILD_CREATE", self.payloads.guild_create(guild, all_members=all_members))
+            session.dispatch(
+                "GUILD_CREATE", self.payloads.guild_create(guild, all_members=all_members)
+            )
         session.ready = True
         self.changed()
 
@@ -186,7 +183,10 @@ class Gateway:
             if not session.ready or (needed and not session.intents & needed):
                 continue
             body = data
-            if event in ("MESSAGE_CREATE", "MESSAGE_UPDATE") and not session.intents & MESSAGE_CONTENT:
+            if (
+                event in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+                and not session.intents & MESSAGE_CONTENT
+            ):
                 body = _redact(data, bot_id)
             session.dispatch(event, body)
 

@@ -11,6 +11,8 @@ from aiohttp import BodyPartReader, web
 
 from .errors import INVALID_FORM_BODY, ApiError
 
+PAYLOAD = web.RequestKey("payload", object)
+
 
 @dataclass
 class Upload:
@@ -26,7 +28,9 @@ class Upload:
         return mimetypes.guess_type(self.filename)[0]
 
 
-def json_response(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    data: Any, *, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     """Answer JSON with Content-Type exactly `application/json`, as discord.py requires."""
     return web.Response(
         status=status,
@@ -46,16 +50,22 @@ def error_response(error: ApiError, headers: dict[str, str] | None = None) -> we
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
-    """Parse a JSON body, or a multipart body with `payload_json` and `files[n]` parts."""
+    """Parse a JSON body, or a multipart body with `payload_json` and `files[n]` parts.
+
+    The parsed payload is kept on the request (PAYLOAD) for the request log.
+    """
     if request.content_type == "multipart/form-data":
-        return await _read_multipart(request)
-    raw = await request.read()
-    if not raw:
-        return None, []
-    try:
-        return json.loads(raw), []
-    except ValueError:
-        raise ApiError(400, INVALID_FORM_BODY, "The request body contains invalid JSON.") from None
+        payload, uploads = await _read_multipart(request)
+    else:
+        raw = await request.read()
+        try:
+            payload, uploads = (json.loads(raw) if raw else None), []
+        except ValueError:
+            raise ApiError(
+                400, INVALID_FORM_BODY, "The request body contains invalid JSON."
+            ) from None
+    request[PAYLOAD] = payload
+    return payload, uploads
 
 
 async def _read_multipart(request: web.Request) -> tuple[Any, list[Upload]]:

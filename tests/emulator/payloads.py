@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .models import DM_CHANNEL, PRIVATE_THREAD, AppCommand, Channel, Guild, Member, Message, Role, User
+from .models import (
+    DM_CHANNEL,
+    PRIVATE_THREAD,
+    AppCommand,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    StoredAttachment,
+    User,
+)
 from .state import Store
 
 
@@ -32,7 +43,12 @@ class Payloads:
 
     def me(self) -> dict[str, Any]:
         """The bot's own user object (GET /users/@me, READY)."""
-        return {**self.user(self.store.bot), "verified": True, "mfa_enabled": False, "locale": "en-US"}
+        return {
+            **self.user(self.store.bot),
+            "verified": True,
+            "mfa_enabled": False,
+            "locale": "en-US",
+        }
 
     def member(self, guild: Guild, member: Member, *, with_user: bool = True) -> dict[str, Any]:
         """A guild member object."""
@@ -81,7 +97,7 @@ class Payloads:
             "flags": 0,
         }
         if channel.type == DM_CHANNEL:
-            data["recipients"] = [self.user(self.store.users[channel.recipient_id or 0])]
+            data["recipients"] = [self.user(self.store.recipient(channel))]
             return data
         data.update(
             guild_id=str(channel.guild_id),
@@ -125,7 +141,9 @@ class Payloads:
 
     def guild_create(self, guild: Guild, *, all_members: bool) -> dict[str, Any]:
         """A GUILD_CREATE payload; without the presences intent only the bot member is sent."""
-        members = [m for m in guild.members.values() if all_members or m.user.id == self.store.bot.id]
+        members = [
+            m for m in guild.members.values() if all_members or m.user.id == self.store.bot.id
+        ]
         channels = [self.store.channels[cid] for cid in guild.channel_ids]
         threads = [
             c for c in self.store.channels.values() if c.guild_id == guild.id and c.is_thread
@@ -171,9 +189,20 @@ class Payloads:
             "soundboard_sounds": [],
         }
 
-    def attachment_url(self, message: Message, attachment_id: int, filename: str) -> str:
-        """Where the emulator serves an attachment's bytes."""
-        return f"{self.base_url}/attachments/{message.channel_id}/{attachment_id}/{filename}"
+    def attachment(self, attachment: StoredAttachment, channel_id: int) -> dict[str, Any]:
+        """An attachment object; its URL serves the bytes from the emulator."""
+        url = f"{self.base_url}/attachments/{channel_id}/{attachment.id}/{attachment.filename}"
+        data: dict[str, Any] = {
+            "id": str(attachment.id),
+            "filename": attachment.filename,
+            "size": len(attachment.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": attachment.content_type,
+        }
+        if attachment.description:
+            data["description"] = attachment.description
+        return data
 
     def message(self, message: Message) -> dict[str, Any]:
         """A message object as REST answers and gateway events carry it."""
@@ -188,18 +217,7 @@ class Payloads:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [
-                {
-                    "id": str(a.id),
-                    "filename": a.filename,
-                    "size": len(a.data),
-                    "url": self.attachment_url(message, a.id, a.filename),
-                    "proxy_url": self.attachment_url(message, a.id, a.filename),
-                    "content_type": a.content_type,
-                    **({"description": a.description} if a.description else {}),
-                }
-                for a in message.attachments
-            ],
+            "attachments": [self.attachment(a, message.channel_id) for a in message.attachments],
             "embeds": message.embeds,
             "components": message.components,
             "pinned": False,

@@ -31,4 +31,5 @@ class Failure:
 
     def __str__(self) -> str:
         origin = " (injected)" if self.injected else ""
-        return f"{self.kind}{origin}: {self.method} {self.path} -> {self.status} {self.code} {self.detail}"
+        answer = f"{self.status} {self.code} {self.detail}"
+        return f"{self.kind}{origin}: {self.method} {self.path} -> {answer}"

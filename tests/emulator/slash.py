@@ -1,4 +1,4 @@
-"""Builds a slash command's interaction data from the registered schema, as a Discord client does."""
+"""Builds slash command interaction data from the registered schema, as a Discord client does."""
 
 from __future__ import annotations
 
@@ -31,12 +31,19 @@ class SlashBuilder:
                 raise EmulatorUsageError(f"/{command.name} has no subcommand {name!r}")
             chain.append(child)
             schema = child
-        if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options") or []):
+        if any(
+            o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options") or []
+        ):
             raise EmulatorUsageError(f"/{command.name} {' '.join(path)} needs a subcommand")
         options = self._leaf_options(schema, values)
         for link in reversed(chain):
             options = [{"type": link["type"], "name": link["name"], "options": options}]
-        data: dict[str, Any] = {"id": str(command.id), "name": command.name, "type": 1, "options": options}
+        data: dict[str, Any] = {
+            "id": str(command.id),
+            "name": command.name,
+            "type": 1,
+            "options": options,
+        }
         if self.resolved:
             data["resolved"] = self.resolved
         if command.guild_id is not None:
@@ -47,7 +54,9 @@ class SlashBuilder:
         declared = {o["name"]: o for o in schema.get("options") or []}
         unknown = values.keys() - declared.keys()
         if unknown:
-            raise EmulatorUsageError(f"unknown options {sorted(unknown)}; declared: {sorted(declared)}")
+            raise EmulatorUsageError(
+                f"unknown options {sorted(unknown)}; declared: {sorted(declared)}"
+            )
         missing = [n for n, o in declared.items() if o.get("required") and n not in values]
         if missing:
             raise EmulatorUsageError(f"required options missing: {missing}")
@@ -77,14 +86,8 @@ class SlashBuilder:
             self.resolved.setdefault("channels", {})[str(target.id)] = self.payloads.channel(target)
             return str(target.id)
         if kind == ATTACHMENT and isinstance(target, StoredAttachment):
-            self.resolved.setdefault("attachments", {})[str(target.id)] = {
-                "id": str(target.id),
-                "filename": target.filename,
-                "size": len(target.data),
-                "url": f"{self.payloads.base_url}/attachments/0/{target.id}/{target.filename}",
-                "proxy_url": f"{self.payloads.base_url}/attachments/0/{target.id}/{target.filename}",
-                "content_type": target.content_type,
-            }
+            attachment = self.payloads.attachment(target, channel_id=0)
+            self.resolved.setdefault("attachments", {})[str(target.id)] = attachment
             return str(target.id)
         raise EmulatorUsageError(f"option {option['name']!r} (type {kind}) cannot take {value!r}")
 

@@ -63,14 +63,25 @@ class Store:
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
         """Create a text channel in `guild`."""
         channel = Channel(
-            self.ids.next(), TEXT_CHANNEL, name, guild.id, iso_now(), position=len(guild.channel_ids)
+            self.ids.next(),
+            TEXT_CHANNEL,
+            name,
+            guild.id,
+            iso_now(),
+            position=len(guild.channel_ids),
         )
         self.channels[channel.id] = channel
         guild.channel_ids.append(channel.id)
         return channel
 
     def add_thread(
-        self, parent: Channel, name: str, kind: int, *, thread_id: int | None = None, archive: int = 1440
+        self,
+        parent: Channel,
+        name: str,
+        kind: int,
+        *,
+        thread_id: int | None = None,
+        archive: int = 1440,
     ) -> Channel:
         """Create a thread under `parent`, owned and joined by the bot."""
         thread = Channel(
@@ -96,6 +107,12 @@ class Store:
         self.channels[channel.id] = channel
         self.dm_by_user[user.id] = channel.id
         return channel
+
+    def recipient(self, channel: Channel) -> User:
+        """The user at the other end of a DM channel."""
+        if channel.recipient_id is None:
+            raise ValueError(f"channel {channel.id} is not a DM")
+        return self.users[channel.recipient_id]
 
     def user(self, user_id: int) -> User:
         """Return a user or raise 10013."""
@@ -185,5 +202,7 @@ class Store:
         found = [c for c in self.commands.values() if c.guild_id == guild_id]
         if guild_id is not None:
             names = {c.name for c in found}
-            found += [c for c in self.commands.values() if c.guild_id is None and c.name not in names]
+            found += [
+                c for c in self.commands.values() if c.guild_id is None and c.name not in names
+            ]
         return found

@@ -31,9 +31,7 @@ def _max_items(errs: FormErrors, path: Path, items: list[Any], high: int) -> Non
         errs.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
 
 
-def validate_message(
-    payload: dict[str, Any], uploads: list[Upload], *, creating: bool
-) -> None:
+def validate_message(payload: dict[str, Any], uploads: list[Upload], *, creating: bool) -> None:
     """Validate a create/edit message body the way Discord does."""
     total = sum(len(u.data) for u in uploads)
     if any(len(u.data) > MAX_FILE_BYTES for u in uploads) or total > MAX_REQUEST_BYTES:
@@ -53,7 +51,9 @@ def validate_message(
         validate_action_rows(errs, ("components",), components)
     errs.raise_if_any()
     has_files = bool(uploads) or bool(payload.get("attachments"))
-    if creating and not (content or embeds or components or has_files or payload.get("sticker_ids")):
+    if creating and not (
+        content or embeds or components or has_files or payload.get("sticker_ids")
+    ):
         raise ApiError(400, EMPTY_MESSAGE)
 
 
@@ -75,7 +75,9 @@ def _validate_embed(errs: FormErrors, path: Path, embed: dict[str, Any]) -> None
         text = (embed.get(key) or {}).get(sub) or ""
         total += len(text)
         if len(text) > high:
-            errs.add((*path, key, sub), "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
+            errs.add(
+                (*path, key, sub), "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length."
+            )
     if total > 6000:
         errs.add(path, "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
 
@@ -94,15 +96,18 @@ def _validate_row(
     errs: FormErrors, path: Path, row: dict[str, Any], seen: set[str], *, modal: bool
 ) -> None:
     if row.get("type") != 1:
-        errs.add((*path, "type"), "UNION_TYPE_CHOICES", "Value of field \"type\" must be 1.")
+        errs.add((*path, "type"), "UNION_TYPE_CHOICES", 'Value of field "type" must be 1.')
         return
     children = row.get("components") or []
     if not children:
         errs.add((*path, "components"), "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
     types = {c.get("type") for c in children}
     if types & set(SELECT_TYPES) and len(children) > 1:
-        errs.add((*path, "components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                 "The specified component exceeds the maximum width")
+        errs.add(
+            (*path, "components"),
+            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            "The specified component exceeds the maximum width",
+        )
     _max_items(errs, (*path, "components"), children, 5)
     for c, child in enumerate(children):
         child_path = (*path, "components", c)
@@ -110,8 +115,11 @@ def _validate_row(
         custom_id = child.get("custom_id")
         if custom_id is not None:
             if custom_id in seen:
-                errs.add((*child_path, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED",
-                         "Component custom id cannot be duplicated")
+                errs.add(
+                    (*child_path, "custom_id"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
             seen.add(custom_id)
 
 
@@ -126,22 +134,29 @@ def _validate_component(errs: FormErrors, path: Path, comp: dict[str, Any], *, m
         if "label" in comp:
             _length(errs, (*path, "label"), comp.get("label"), 1, 45)
     else:
-        errs.add((*path, "type"), "UNION_TYPE_CHOICES", f"Component type {kind} is not allowed here.")
+        errs.add(
+            (*path, "type"), "UNION_TYPE_CHOICES", f"Component type {kind} is not allowed here."
+        )
 
 
 def _validate_button(errs: FormErrors, path: Path, button: dict[str, Any]) -> None:
     style = button.get("style")
     if style == LINK_STYLE:
         if not button.get("url") or "custom_id" in button:
-            errs.add((*path, "url"), "BUTTON_COMPONENT_URL_REQUIRED", "A link button needs a url only.")
+            errs.add(
+                (*path, "url"), "BUTTON_COMPONENT_URL_REQUIRED", "A link button needs a url only."
+            )
     elif style != PREMIUM_STYLE:
         _length(errs, (*path, "custom_id"), button.get("custom_id"), 1, 100)
     label = button.get("label")
     if label is not None and len(label) > 80:
         errs.add((*path, "label"), "BASE_TYPE_MAX_LENGTH", "Must be 80 or fewer in length.")
     if style != PREMIUM_STYLE and not label and not button.get("emoji"):
-        errs.add((*path, "label"), "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
-                 "A button needs a label or an emoji.")
+        errs.add(
+            (*path, "label"),
+            "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+            "A button needs a label or an emoji.",
+        )
 
 
 def _validate_select(errs: FormErrors, path: Path, select: dict[str, Any]) -> None:
@@ -158,19 +173,28 @@ def _validate_select(errs: FormErrors, path: Path, select: dict[str, Any]) -> No
     if not 1 <= len(options) <= 25:
         errs.add((*path, "options"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
     if high > len(options):
-        errs.add((*path, "max_values"), "SELECT_COMPONENT_MAX_VALUES_EXCEEDS_OPTIONS",
-                 "max_values must be less than or equal to the number of options")
+        errs.add(
+            (*path, "max_values"),
+            "SELECT_COMPONENT_MAX_VALUES_EXCEEDS_OPTIONS",
+            "max_values must be less than or equal to the number of options",
+        )
     values: set[str] = set()
     for o, option in enumerate(options):
         _length(errs, (*path, "options", o, "label"), option.get("label"), 1, 100)
         _length(errs, (*path, "options", o, "value"), option.get("value"), 1, 100)
         description = option.get("description")
         if description is not None and len(description) > 100:
-            errs.add((*path, "options", o, "description"), "BASE_TYPE_MAX_LENGTH",
-                     "Must be 100 or fewer in length.")
+            errs.add(
+                (*path, "options", o, "description"),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 100 or fewer in length.",
+            )
         if option.get("value") in values:
-            errs.add((*path, "options", o, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                     "Select option values must be unique")
+            errs.add(
+                (*path, "options", o, "value"),
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                "Select option values must be unique",
+            )
         values.add(option.get("value"))
 
 
@@ -202,7 +226,9 @@ def validate_modal(data: dict[str, Any]) -> None:
     _length(errs, ("data", "title"), data.get("title"), 1, 45)
     rows = data.get("components") or []
     if not 1 <= len(rows) <= 5:
-        errs.add(("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+        errs.add(
+            ("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+        )
     seen: set[str] = set()
     for r, row in enumerate(rows):
         path: Path = ("data", "components", r)

@@ -22,7 +22,9 @@ class AttachmentView:
     @classmethod
     def of(cls, attachment: StoredAttachment) -> AttachmentView:
         """Build from a stored attachment."""
-        return cls(attachment.filename, attachment.data, attachment.content_type, attachment.description)
+        return cls(
+            attachment.filename, attachment.data, attachment.content_type, attachment.description
+        )
 
 
 class MessageView:
@@ -113,10 +115,14 @@ class MessageView:
     def button(self, *, label: str | None = None, custom_id: str | None = None) -> comp.Button:
         """Find a button by label or custom_id; raises if there is none."""
         for button in self.buttons:
-            if (label is None or button.label == label) and (custom_id is None or button.custom_id == custom_id):
+            if (label is None or button.label == label) and (
+                custom_id is None or button.custom_id == custom_id
+            ):
                 return button
         shown = [(b.label, b.custom_id) for b in self.buttons]
-        raise EmulatorUsageError(f"no button label={label!r} custom_id={custom_id!r}; message has {shown}")
+        raise EmulatorUsageError(
+            f"no button label={label!r} custom_id={custom_id!r}; message has {shown}"
+        )
 
     def select(self, key: str) -> comp.Select:
         """Find a select by custom_id or placeholder; raises if there is none."""

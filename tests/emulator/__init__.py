@@ -1,0 +1,48 @@
+"""A local Discord emulator for testing a discord.py bot end to end.
+
+Typical use::
+
+    emu = await Emulator.start()
+    world = populate(emu, users=2)
+    async with run_bot(emu, make_bot()):
+        alice, bob = world.users
+        handle = alice.slash(world.channel, "gwent challenge", opponent=bob)
+        message = await handle.message()
+        await bob.click(message, label="Accept").response()
+"""
+
+from .components import Button, Select, SelectOption
+from .emulator import Emulator
+from .errors import ApiError, EmulatorUsageError
+from .models import Channel, Guild, User
+from .permissions import THREAD_CREATION
+from .records import Failure, RequestRecord
+from .runner import BotRun, pointed_at, run_bot
+from .users import InteractionHandle, ResponseView, VirtualUser
+from .views import AttachmentView, MessageView
+from .world import World, populate
+
+__all__ = [
+    "THREAD_CREATION",
+    "ApiError",
+    "AttachmentView",
+    "BotRun",
+    "Button",
+    "Channel",
+    "Emulator",
+    "EmulatorUsageError",
+    "Failure",
+    "Guild",
+    "InteractionHandle",
+    "MessageView",
+    "RequestRecord",
+    "ResponseView",
+    "Select",
+    "SelectOption",
+    "User",
+    "VirtualUser",
+    "World",
+    "pointed_at",
+    "populate",
+    "run_bot",
+]
