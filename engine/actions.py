@@ -50,6 +50,12 @@ class Action(NamedTuple):
             parts.append(str(self.target) if self.kind == FIRST else f"on {self.target}")
         return " ".join(parts)
 
+    def check_shape(self) -> None:
+        """Raise MalformedAction unless the fields form an action of some kind."""
+        problem = _shape_problem(self)
+        if problem:
+            raise MalformedAction(f"{self!r}: {problem}")
+
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse the text form, raising MalformedAction when it is not one."""
@@ -84,6 +90,30 @@ class Action(NamedTuple):
         if rest:
             raise MalformedAction(f"{text!r}: unexpected {' '.join(rest)!r}")
         return cls(player, kind, card, row, target)
+
+
+def _is_index(value: object, size: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+
+
+def _shape_problem(a: Action) -> str | None:
+    if not _is_index(a.player, 2):
+        return "player must be 0 or 1"
+    if a.kind not in KINDS:
+        return f"unknown kind {a.kind!r}"
+    if a.kind in _WITH_CARD:
+        if not _is_index(a.card, 1 << 31):
+            return f"'{a.kind}' needs a card number"
+    elif a.card is not None:
+        return f"'{a.kind}' takes no card"
+    if a.row is not None and (a.kind not in (PLAY, CHOOSE) or not _is_index(a.row, 3)):
+        return "row must be close, ranged or siege, on play or choose only"
+    if a.kind == FIRST:
+        if not _is_index(a.target, 2):
+            return "'first' needs player 0 or 1"
+    elif a.target is not None and (a.kind != PLAY or not _is_index(a.target, 1 << 31)):
+        return "only 'play' takes a target card"
+    return None
 
 
 def _number(word: str, text: str, what: str) -> int:

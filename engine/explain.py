@@ -93,4 +93,6 @@ def _explain_play(m: Match, a: Action) -> str:
                 return f"Choose a row for {card.name}."
             if slots[a.row] is not None:
                 return f"Your {ROW_TITLES[a.row]} row already has {what}."
+    if a.target is not None:
+        return f"{card.name} takes no target."
     return f"{card.name} takes no row or target."

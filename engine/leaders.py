@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import ROW_TITLES, WEATHER, LeaderAbility
+from engine.cards import ROW_TITLES, WEATHER, LeaderAbility, catalogue
 from engine.pending import DECK_DRAW, DECK_WEATHER, RESTORE, Pending
 from engine.side import LEADER_HORN
 
@@ -24,15 +24,26 @@ def _ability(m: Match, p: int) -> LeaderAbility | None:
 def _deck_picks(m: Match, p: int, weather_only: bool) -> tuple[int, ...]:
     """One card number per distinct card in the deck, lowest number first.
 
-    Choosing by the lowest number of each kind keeps the deck's order hidden.
+    Choosing by the lowest number of each kind keeps the deck's order hidden. With
+    weather_only, only weather that would change something is offered.
     """
     seen: dict[str, int] = {}
     for uid in sorted(m.sides[p].deck):
         card = m.cards[uid]
-        if weather_only and card.type != WEATHER:
+        if weather_only and not _weather_helps(m, card.id):
             continue
         seen.setdefault(card.id, uid)
     return tuple(seen.values())
+
+
+def _weather_helps(m: Match, card_id: str) -> bool:
+    """True when playing this weather card now would change the board's weather."""
+    card = catalogue().card(card_id)
+    if card.type != WEATHER:
+        return False
+    if "clear_weather" in card.abilities:
+        return bool(m.weather)
+    return all(m.card_ids[uid] != card_id for uid, _ in m.weather)
 
 
 def _grave_picks(m: Match, p: int) -> tuple[int, ...]:
@@ -74,8 +85,9 @@ def usable(m: Match, p: int) -> bool:
     side, opponent = m.sides[p], m.sides[1 - p]
     kind = leader.ability
     if kind == "weather_from_deck":
-        return any(m.card_ids[u] == leader.card if leader.card else m.cards[u].type == WEATHER
-                   for u in side.deck)
+        if leader.card is None:
+            return bool(_deck_picks(m, p, weather_only=True))
+        return _weather_helps(m, leader.card) and leader.card in (m.card_ids[u] for u in side.deck)
     if kind == "clear_weather":
         return bool(m.weather)
     if kind == "horn_row":
@@ -91,8 +103,7 @@ def usable(m: Match, p: int) -> bool:
     if kind == "restore_from_discard":
         return bool(side.grave)
     if kind == "optimize_agile":
-        return any(m.cards[u].agile and not m.cards[u].hero for r in (0, 1)
-                   for u in side.rows[r])
+        return bool(_agile_moves(m, p))
     if kind == "recycle_graveyards":
         return bool(side.grave or opponent.grave)
     return False
@@ -140,11 +151,8 @@ def use(m: Match, p: int) -> None:
             side.rows[dst].append(uid)
             m.highlight.append(uid)
         m._changed()
-        if moves:
-            m._log("Agile units regroup: " + ", ".join(
-                f"{m.cards[u].name} to {ROW_TITLES[d]}" for u, _, d in moves) + ".")
-        else:
-            m._log("Every agile unit already stands where it is strongest.")
+        m._log("Agile units regroup: " + ", ".join(
+            f"{m.cards[u].name} to {ROW_TITLES[d]}" for u, _, d in moves) + ".")
     elif kind == "recycle_graveyards":
         for s in m.sides:
             s.deck.extend(s.grave)

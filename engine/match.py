@@ -199,7 +199,12 @@ class Match:
     # ------------------------------------------------------- legal actions
 
     def legal_actions(self, player: int) -> list[Action]:
-        """Return every action the player may take now (forfeit last, if allowed)."""
+        """Return every action the player may take now (forfeit last, if allowed).
+
+        The list is shared with later calls until the next action: do not mutate it.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
         key = len(self.history)
         cached = self._legal[player]
         if cached is not None and cached[0] == key:
@@ -307,8 +312,10 @@ class Match:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it produced.
 
-        Raises IllegalAction, with the reason, when the rules do not allow it now.
+        Raises MalformedAction when the value is not an action at all, and
+        IllegalAction, with the reason, when the rules do not allow it now.
         """
+        action.check_shape()
         if action not in self.legal_actions(action.player):
             raise IllegalAction(self._explain(action))
         self.mark = len(self.events)
