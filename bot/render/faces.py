@@ -6,14 +6,15 @@ were already drawn only pastes finished images.
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.render.fonts import SANS_BOLD, SERIF_BOLD, Font, font
-from bot.render.icons import ROW_ICONS, icon, icon_mask, weather_icon_name
-from bot.render.text import fit_font, wrap_text
+from bot.render.fonts import SERIF_BOLD
+from bot.render.icons import ROW_ICONS, icon, weather_icon_name
+from bot.render.text import fit_font, fit_lines
 from bot.render.theme import (
     BUFF,
     BUFF_LIGHT,
@@ -49,7 +50,7 @@ class FaceSize(NamedTuple):
     border: int
 
 
-BOARD = FaceSize("board", 84, 112, badge=42, chip=26, name_font=13, banner=34, radius=7, border=4)
+BOARD = FaceSize("board", 84, 112, badge=48, chip=24, name_font=13, banner=32, radius=7, border=4)
 HAND = FaceSize("hand", 150, 206, badge=64, chip=36, name_font=19, banner=52, radius=10, border=5)
 BIG = FaceSize("big", 360, 500, badge=132, chip=76, name_font=36, banner=104, radius=20, border=10)
 
@@ -131,21 +132,39 @@ def _body(faction: str, hero: bool, size: FaceSize) -> Image.Image:
     iw, ih = w - 2 * b, h - 2 * b
     top, bottom = mix(pal.body, pal.frame, 0.45), pal.body
     grad = Image.linear_gradient("L").resize((iw, ih))
-    body = Image.composite(Image.new("RGB", (iw, ih), bottom), Image.new("RGB", (iw, ih), top),
-                           grad)
+    body = Image.composite(
+        Image.new("RGB", (iw, ih), bottom), Image.new("RGB", (iw, ih), top), grad
+    )
     inner = _rounded_mask(iw, ih, max(2, size.radius - b // 2))
     img.paste(body, (b, b), inner)
+    # a thin accent line just inside the frame (gold on Nilfgaard's black, and so on)
+    line = Image.new("L", (w, h), 0)
+    t = max(1, b // 3)
+    ImageDraw.Draw(line).rounded_rectangle(
+        (b - t, b - t, w - b + t - 1, h - b + t - 1),
+        radius=max(2, size.radius - b // 2),
+        outline=255,
+        width=t,
+    )
+    img.paste(mix(pal.frame, pal.accent, 0.6), (0, 0), line)
     if hero:  # a second, faction-coloured ring inside the gold frame
         ring = Image.new("L", (w, h), 0)
         d = ImageDraw.Draw(ring)
         t = max(1, b // 2)
-        d.rounded_rectangle((b - t, b - t, w - b + t - 1, h - b + t - 1),
-                            radius=size.radius - b // 2, outline=255, width=t)
+        d.rounded_rectangle(
+            (b - t, b - t, w - b + t - 1, h - b + t - 1),
+            radius=size.radius - b // 2,
+            outline=255,
+            width=t,
+        )
         img.paste(pal.frame, (0, 0), ring)
     # a faint faction emblem in the picture area
     es = int(min(iw, ih - size.banner) * 0.8)
-    emblem = icon(f"emblem_{faction}" if f"emblem_{faction}" in _EMBLEMS else "emblem_neutral",
-                  es, mix(pal.body, pal.accent, 0.16 if faction == "nilfgaard" else 0.26))
+    emblem = icon(
+        f"emblem_{faction}" if f"emblem_{faction}" in _EMBLEMS else "emblem_neutral",
+        es,
+        mix(pal.body, pal.accent, 0.16 if faction == "nilfgaard" else 0.26),
+    )
     ex = b + (iw - es) // 2 + (size.badge // 6 if size is not BIG else 0)
     ey = b + (ih - size.banner - es) // 2 + size.badge // 6
     img.alpha_composite(emblem, (ex, ey))
@@ -166,28 +185,36 @@ def _badge_base(kind: str, d: int) -> Image.Image:
     dr = ImageDraw.Draw(big)
     if kind == "hero":
         # a gold sunburst behind a black disc
-        import math
-
         pts = []
         for i in range(32):
             a = math.pi * i / 16
             r = n / 2 if i % 2 == 0 else n * 0.4
             pts.append((n / 2 + r * math.cos(a), n / 2 + r * math.sin(a)))
         dr.polygon(pts, fill=(*GOLD, 255))
-        m = n * 0.12
-        dr.ellipse((m, m, n - m, n - m), fill=(*HERO_BADGE, 255), outline=(*GOLD_LIGHT, 255),
-                   width=max(1, n // 28))
+        m = n * 0.1
+        dr.ellipse(
+            (m, m, n - m, n - m),
+            fill=(*HERO_BADGE, 255),
+            outline=(*GOLD_LIGHT, 255),
+            width=max(1, n // 28),
+        )
     elif kind == "special":
         m = n * 0.04
-        dr.ellipse((m, m, n - m, n - m), fill=(*mix(HERO_BADGE, GOLD_DARK, 0.35), 255),
-                   outline=(*GOLD, 255), width=max(1, n // 16))
+        dr.ellipse(
+            (m, m, n - m, n - m),
+            fill=(*mix(HERO_BADGE, GOLD_DARK, 0.35), 255),
+            outline=(*GOLD, 255),
+            width=max(1, n // 16),
+        )
     else:
         m = n * 0.04
-        dr.ellipse((m, m, n - m, n - m), fill=(*PARCHMENT, 255), outline=(*INK, 255),
-                   width=max(1, n // 14))
+        dr.ellipse(
+            (m, m, n - m, n - m), fill=(*PARCHMENT, 255), outline=(*INK, 255), width=max(1, n // 14)
+        )
         inner = n * 0.15
-        dr.ellipse((inner, inner, n - inner, n - inner), outline=(*GOLD_DARK, 255),
-                   width=max(1, n // 40))
+        dr.ellipse(
+            (inner, inner, n - inner, n - inner), outline=(*GOLD_DARK, 255), width=max(1, n // 40)
+        )
     return big.resize((d, d), Image.Resampling.LANCZOS)
 
 
@@ -196,18 +223,20 @@ def draw_badge(img: Image.Image, x: int, y: int, d: int, key: FaceKey) -> None:
     if key.type != "unit" or key.strength is None:
         img.alpha_composite(_badge_base("special", d), (x, y))
         s = int(d * 0.62)
-        img.alpha_composite(icon(special_icon_name(key), s, GOLD_LIGHT),
-                            (x + (d - s) // 2, y + (d - s) // 2))
+        img.alpha_composite(
+            icon(special_icon_name(key), s, GOLD_LIGHT), (x + (d - s) // 2, y + (d - s) // 2)
+        )
         return
     kind = "hero" if key.hero else "unit"
     img.alpha_composite(_badge_base(kind, d), (x, y))
     text = str(key.strength)
-    inner = d * (0.6 if key.hero else 0.74)
-    size = round(d * (0.6 if len(text) == 1 else 0.48))
+    inner = d * (0.7 if key.hero else 0.74)
+    size = round(d * (0.6 if len(text) == 1 else 0.48 if key.hero else 0.5))
     fnt = fit_font(text, SERIF_BOLD, size, inner, min_size=6)
     colour = strength_colour(key.strength, key.base, on_dark=key.hero)
-    ImageDraw.Draw(img).text((x + d / 2, y + d / 2 + d * 0.02), text, font=fnt, fill=colour,
-                             anchor="mm")
+    ImageDraw.Draw(img).text(
+        (x + d / 2, y + d / 2 + d * 0.02), text, font=fnt, fill=colour, anchor="mm"
+    )
 
 
 @cache
@@ -215,12 +244,17 @@ def chip(name: str, d: int, bright: bool = False) -> Image.Image:
     """A small dark disc with a gold ring and an icon: row and ability marks."""
     n = d * _SS
     big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    ImageDraw.Draw(big).ellipse((1, 1, n - 2, n - 2), fill=(*mix(HERO_BADGE, GOLD_DARK, 0.3), 235),
-                                outline=(*GOLD, 255), width=max(1, n // 14))
+    ImageDraw.Draw(big).ellipse(
+        (1, 1, n - 2, n - 2),
+        fill=(*mix(HERO_BADGE, GOLD_DARK, 0.3), 235),
+        outline=(*GOLD, 255),
+        width=max(1, n // 14),
+    )
     out = big.resize((d, d), Image.Resampling.LANCZOS)
     s = max(4, int(d * 0.64))
-    out.alpha_composite(icon(name, s, GOLD_LIGHT if bright else PARCHMENT),
-                        ((d - s) // 2, (d - s) // 2))
+    out.alpha_composite(
+        icon(name, s, GOLD_LIGHT if bright else PARCHMENT), ((d - s) // 2, (d - s) // 2)
+    )
     return out
 
 
@@ -236,20 +270,40 @@ def _ability_marks(key: FaceKey) -> list[str]:
     return [a for a in key.abilities if a != "agile" or len(key.rows) < 2]
 
 
-def fit_lines(text: str, width: int, size: int, min_size: int,
-              lines: int = 2) -> tuple[Font, list[str]]:
-    """Wrap text in the largest font from size down to min_size that needs no ellipsis."""
-    for s in range(size, min_size - 1, -1):
-        fnt = font(SANS_BOLD, s)
-        wrapped = wrap_text(text, fnt, width, lines)
-        if " ".join(wrapped) == " ".join(text.split()):
-            return fnt, wrapped
-    return fnt, wrapped
-
-
-@lru_cache(maxsize=2048)
 def face(key: FaceKey, size: FaceSize = BOARD) -> Image.Image:
-    """The card face as an RGBA image of size.w x size.h."""
+    """The card face as an RGBA image of size.w x size.h (cached; do not modify it)."""
+    if size is BOARD:
+        return _board_face(key)
+    if size is HAND:
+        return _hand_face(key)
+    if size is BIG:
+        return _big_face(key)
+    return _draw_face(key, size)
+
+
+# Bounded caches, one per size: about 40 MB, 60 MB and 25 MB at most.
+@lru_cache(maxsize=1024)
+def _board_face(key: FaceKey) -> Image.Image:
+    return _draw_face(key, BOARD)
+
+
+@lru_cache(maxsize=512)
+def _hand_face(key: FaceKey) -> Image.Image:
+    return _draw_face(key, HAND)
+
+
+@lru_cache(maxsize=32)
+def _big_face(key: FaceKey) -> Image.Image:
+    return _draw_face(key, BIG)
+
+
+def clear_caches() -> None:
+    """Forget every drawn face (for tests of cold rendering)."""
+    for cached in (_board_face, _hand_face, _big_face):
+        cached.cache_clear()
+
+
+def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
     img = _body(key.faction, key.hero, size).copy()
     w, h, b = size.w, size.h, size.border
     draw = ImageDraw.Draw(img)
@@ -258,17 +312,24 @@ def face(key: FaceKey, size: FaceSize = BOARD) -> Image.Image:
     if key.type != "unit":
         s = int(min(w - 2 * b, h - size.banner - 2 * b) * 0.62)
         big_icon = icon(special_icon_name(key), s, mix(GOLD_LIGHT, pal.accent, 0.2))
-        img.alpha_composite(big_icon, ((w - s) // 2 + size.badge // 8,
-                                       b + (h - size.banner - 2 * b - s) // 2 + size.badge // 5))
+        img.alpha_composite(
+            big_icon,
+            (
+                (w - s) // 2 + size.badge // 8,
+                b + (h - size.banner - 2 * b - s) // 2 + size.badge // 5,
+            ),
+        )
 
     # name banner
     top = h - b - size.banner
     banner = Image.new("RGBA", (w - 2 * b, size.banner), (*mix(pal.body, (0, 0, 0), 0.45), 230))
     img.alpha_composite(banner, (b, top))
-    draw.line((b, top, w - b - 1, top), fill=(*mix(pal.frame, GOLD, 0.5), 255),
-              width=max(1, b // 3))
-    fnt, lines = fit_lines(key.name, w - 2 * b - max(4, w // 14), size.name_font,
-                           max(8, size.name_font * 4 // 5))
+    draw.line(
+        (b, top, w - b - 1, top), fill=(*mix(pal.frame, GOLD, 0.5), 255), width=max(1, b // 3)
+    )
+    fnt, lines = fit_lines(
+        key.name, w - 2 * b - max(4, w // 14), size.name_font, max(8, size.name_font * 2 // 3)
+    )
     line_h = round(fnt.size * 1.12)
     y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
     for line in lines:
@@ -278,14 +339,17 @@ def face(key: FaceKey, size: FaceSize = BOARD) -> Image.Image:
     # badge and marks down the left side
     off = max(1, b // 2)
     draw_badge(img, off, off, size.badge, key)
-    cy = off + size.badge + (1 if size is BOARD else b // 2)
+    y_start = off + size.badge + (1 if size is BOARD else b // 2)
     cx = off + (size.badge - size.chip) // 2
+    cy = y_start
+    step = size.chip + max(1, b // 2)
     marks = _ability_marks(key) if size is BOARD else _row_marks(key) + _ability_marks(key)
     for mark in marks:
-        if cy + size.chip > top:
-            break
+        if cy + size.chip > top:  # the column is full: start another one to its right
+            cx += step
+            cy = y_start
         img.alpha_composite(chip(mark, size.chip, bright=mark not in ROW_ICONS), (cx, cy))
-        cy += size.chip + max(1, b // 2)
+        cy += step
     return img
 
 
@@ -301,7 +365,8 @@ def glow(size: FaceSize, spread: int, colour: RGB = HIGHLIGHT_GLOW) -> Image.Ima
     mask = Image.new("L", (w, h), 0)
     ImageDraw.Draw(mask).rounded_rectangle(
         (spread // 2, spread // 2, w - spread // 2 - 1, h - spread // 2 - 1),
-        radius=size.radius + spread // 2, fill=255,
+        radius=size.radius + spread // 2,
+        fill=255,
     )
     mask = mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
     out = Image.new("RGBA", (w, h), (*colour, 0))
@@ -317,11 +382,11 @@ __all__ = [
     "FaceSize",
     "card_mask",
     "chip",
+    "clear_caches",
     "draw_badge",
     "face",
     "face_for",
     "face_key",
     "glow",
-    "icon_mask",
     "strength_colour",
 ]

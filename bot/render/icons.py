@@ -37,28 +37,37 @@ class _Pen:
         self.draw.polygon([self.p(x, y) for x, y in points], fill=fill)
 
     def line(self, points: list[Point], width: float, fill: int = 255) -> None:
-        self.draw.line([self.p(x, y) for x, y in points], fill=fill, width=self.w(width),
-                       joint="curve")
+        self.draw.line(
+            [self.p(x, y) for x, y in points], fill=fill, width=self.w(width), joint="curve"
+        )
 
     def circle(self, x: float, y: float, r: float, fill: int = 255) -> None:
         self.draw.ellipse((*self.p(x - r, y - r), *self.p(x + r, y + r)), fill=fill)
 
     def ring(self, x: float, y: float, r: float, width: float, fill: int = 255) -> None:
-        self.draw.ellipse((*self.p(x - r, y - r), *self.p(x + r, y + r)), outline=fill,
-                          width=self.w(width))
+        self.draw.ellipse(
+            (*self.p(x - r, y - r), *self.p(x + r, y + r)), outline=fill, width=self.w(width)
+        )
 
-    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: int = 255,
-             radius: float = 0) -> None:
+    def rect(
+        self, x0: float, y0: float, x1: float, y1: float, fill: int = 255, radius: float = 0
+    ) -> None:
         box = (*self.p(x0, y0), *self.p(x1, y1))
         if radius:
             self.draw.rounded_rectangle(box, radius=radius * self.n, fill=fill)
         else:
             self.draw.rectangle(box, fill=fill)
 
-    def arc(self, x: float, y: float, r: float, start: float, end: float, width: float,
-            fill: int = 255) -> None:
-        self.draw.arc((*self.p(x - r, y - r), *self.p(x + r, y + r)), start, end, fill=fill,
-                      width=self.w(width))
+    def arc(
+        self, x: float, y: float, r: float, start: float, end: float, width: float, fill: int = 255
+    ) -> None:
+        self.draw.arc(
+            (*self.p(x - r, y - r), *self.p(x + r, y + r)),
+            start,
+            end,
+            fill=fill,
+            width=self.w(width),
+        )
 
     def text(self, x: float, y: float, text: str, size: float, fill: int = 255) -> None:
         fnt = font(SERIF_BOLD, max(4, round(size * self.n)))
@@ -68,11 +77,13 @@ class _Pen:
 def _rotate(points: list[Point], degrees: float, cx: float = 0.5, cy: float = 0.5) -> list[Point]:
     a = math.radians(degrees)
     ca, sa = math.cos(a), math.sin(a)
-    return [(cx + (x - cx) * ca - (y - cy) * sa, cy + (x - cx) * sa + (y - cy) * ca)
-            for x, y in points]
+    return [
+        (cx + (x - cx) * ca - (y - cy) * sa, cy + (x - cx) * sa + (y - cy) * ca) for x, y in points
+    ]
 
 
 # --- rows -------------------------------------------------------------------
+
 
 def _sword(pen: _Pen) -> None:
     parts = [
@@ -109,6 +120,7 @@ def _catapult(pen: _Pen) -> None:
 
 # --- abilities --------------------------------------------------------------
 
+
 def _agile(pen: _Pen) -> None:
     pen.line([(0.5, 0.2), (0.5, 0.8)], 0.1)
     pen.poly([(0.5, 0.02), (0.78, 0.32), (0.22, 0.32)])
@@ -128,10 +140,12 @@ def _muster(pen: _Pen) -> None:
     for x, y, s in ((0.24, 0.42, 0.8), (0.76, 0.42, 0.8), (0.5, 0.5, 1.0)):
         pen.circle(x, y - 0.17 * s, 0.13 * s, fill=0)
         pen.circle(x, y - 0.17 * s, 0.1 * s)
-        pen.draw.pieslice((*pen.p(x - 0.24 * s, y + 0.0), *pen.p(x + 0.24 * s, y + 0.5 * s)),
-                          180, 360, fill=0)
-        pen.draw.pieslice((*pen.p(x - 0.2 * s, y + 0.03), *pen.p(x + 0.2 * s, y + 0.46 * s)),
-                          180, 360, fill=255)
+        pen.draw.pieslice(
+            (*pen.p(x - 0.24 * s, y + 0.0), *pen.p(x + 0.24 * s, y + 0.5 * s)), 180, 360, fill=0
+        )
+        pen.draw.pieslice(
+            (*pen.p(x - 0.2 * s, y + 0.03), *pen.p(x + 0.2 * s, y + 0.46 * s)), 180, 360, fill=255
+        )
 
 
 def _spy(pen: _Pen) -> None:
@@ -142,15 +156,29 @@ def _spy(pen: _Pen) -> None:
 
 
 def _tight_bond(pen: _Pen) -> None:
-    pen.draw.rounded_rectangle((*pen.p(0.04, 0.3), *pen.p(0.6, 0.7)), radius=0.2 * pen.n,
-                               outline=255, width=pen.w(0.09))
-    pen.draw.rounded_rectangle((*pen.p(0.4, 0.3), *pen.p(0.96, 0.7)), radius=0.2 * pen.n,
-                               outline=255, width=pen.w(0.09))
+    pen.draw.rounded_rectangle(
+        (*pen.p(0.04, 0.3), *pen.p(0.6, 0.7)), radius=0.2 * pen.n, outline=255, width=pen.w(0.09)
+    )
+    pen.draw.rounded_rectangle(
+        (*pen.p(0.4, 0.3), *pen.p(0.96, 0.7)), radius=0.2 * pen.n, outline=255, width=pen.w(0.09)
+    )
 
 
 def _flame(pen: _Pen, cx: float = 0.5, s: float = 1.0) -> None:
-    pts = [(0.5, 0.02), (0.66, 0.26), (0.8, 0.44), (0.86, 0.64), (0.8, 0.84), (0.64, 0.96),
-           (0.36, 0.96), (0.2, 0.84), (0.14, 0.64), (0.22, 0.46), (0.32, 0.56), (0.36, 0.34)]
+    pts = [
+        (0.5, 0.02),
+        (0.66, 0.26),
+        (0.8, 0.44),
+        (0.86, 0.64),
+        (0.8, 0.84),
+        (0.64, 0.96),
+        (0.36, 0.96),
+        (0.2, 0.84),
+        (0.14, 0.64),
+        (0.22, 0.46),
+        (0.32, 0.56),
+        (0.36, 0.34),
+    ]
     pen.poly([(cx + (x - 0.5) * s, 1 - (1 - y) * s) for x, y in pts])
     inner = [(0.52, 0.46), (0.66, 0.66), (0.64, 0.84), (0.5, 0.92), (0.36, 0.84), (0.38, 0.68)]
     pen.poly([(cx + (x - 0.5) * s, 1 - (1 - y) * s) for x, y in inner], fill=0)
@@ -192,8 +220,9 @@ def _horn(pen: _Pen) -> None:
         lower.append((x - nx * half, y - ny * half))
     pen.poly(upper + lower[::-1])
     end_x, end_y = centre[-1]
-    pen.draw.ellipse((*pen.p(end_x - 0.08, end_y - 0.24), *pen.p(end_x + 0.14, end_y + 0.2)),
-                     fill=255)
+    pen.draw.ellipse(
+        (*pen.p(end_x - 0.08, end_y - 0.24), *pen.p(end_x + 0.14, end_y + 0.2)), fill=255
+    )
     pen.circle(0.1, 0.78, 0.06)
 
 
@@ -235,6 +264,7 @@ def _decoy(pen: _Pen) -> None:
 
 # --- weather ------------------------------------------------------------------
 
+
 def _cloud(pen: _Pen, y: float = 0.0) -> None:
     pen.circle(0.3, 0.5 + y, 0.17)
     pen.circle(0.52, 0.38 + y, 0.22)
@@ -269,10 +299,29 @@ def _rain(pen: _Pen) -> None:
 
 def _storm(pen: _Pen) -> None:
     _cloud(pen, -0.14)
-    pen.poly([(0.56, 0.5), (0.36, 0.78), (0.5, 0.78), (0.42, 1.0), (0.7, 0.68), (0.54, 0.68),
-              (0.64, 0.5)], fill=0)
-    pen.poly([(0.58, 0.54), (0.4, 0.76), (0.53, 0.76), (0.46, 0.94), (0.66, 0.7), (0.53, 0.7),
-              (0.62, 0.54)])
+    pen.poly(
+        [
+            (0.56, 0.5),
+            (0.36, 0.78),
+            (0.5, 0.78),
+            (0.42, 1.0),
+            (0.7, 0.68),
+            (0.54, 0.68),
+            (0.64, 0.5),
+        ],
+        fill=0,
+    )
+    pen.poly(
+        [
+            (0.58, 0.54),
+            (0.4, 0.76),
+            (0.53, 0.76),
+            (0.46, 0.94),
+            (0.66, 0.7),
+            (0.53, 0.7),
+            (0.62, 0.54),
+        ]
+    )
 
 
 def _sun(pen: _Pen) -> None:
@@ -285,9 +334,11 @@ def _sun(pen: _Pen) -> None:
 
 # --- other ----------------------------------------------------------------------
 
+
 def _crown(pen: _Pen) -> None:
-    pen.poly([(0.08, 0.8), (0.06, 0.26), (0.3, 0.5), (0.5, 0.14), (0.7, 0.5), (0.94, 0.26),
-              (0.92, 0.8)])
+    pen.poly(
+        [(0.08, 0.8), (0.06, 0.26), (0.3, 0.5), (0.5, 0.14), (0.7, 0.5), (0.94, 0.26), (0.92, 0.8)]
+    )
     pen.rect(0.08, 0.84, 0.92, 0.94)
     for x, y in ((0.06, 0.22), (0.5, 0.1), (0.94, 0.22)):
         pen.circle(x, y, 0.06)
@@ -313,8 +364,9 @@ def _deck(pen: _Pen) -> None:
 
 
 def _grave(pen: _Pen) -> None:
-    pen.draw.rounded_rectangle((*pen.p(0.2, 0.08), *pen.p(0.8, 0.92)), radius=0.28 * pen.n,
-                               fill=255)
+    pen.draw.rounded_rectangle(
+        (*pen.p(0.2, 0.08), *pen.p(0.8, 0.92)), radius=0.28 * pen.n, fill=255
+    )
     pen.rect(0.2, 0.6, 0.8, 0.92)
     pen.rect(0.46, 0.22, 0.54, 0.66, fill=0)
     pen.rect(0.34, 0.32, 0.66, 0.4, fill=0)
@@ -326,6 +378,7 @@ def _pass_flag(pen: _Pen) -> None:
 
 
 # --- faction emblems (drawn faintly inside card bodies) ----------------------------
+
 
 def _emblem_north(pen: _Pen) -> None:
     shield = [(0.14, 0.1), (0.86, 0.1), (0.86, 0.5), (0.5, 0.96), (0.14, 0.5)]
@@ -340,9 +393,13 @@ def _emblem_nilfgaard(pen: _Pen) -> None:
         c, s = math.cos(a), math.sin(a)
         long = 0.48 if i % 2 == 0 else 0.38
         side = 0.07
-        pen.poly([(0.5 + 0.22 * c - side * s, 0.5 + 0.22 * s + side * c),
-                  (0.5 + long * c, 0.5 + long * s),
-                  (0.5 + 0.22 * c + side * s, 0.5 + 0.22 * s - side * c)])
+        pen.poly(
+            [
+                (0.5 + 0.22 * c - side * s, 0.5 + 0.22 * s + side * c),
+                (0.5 + long * c, 0.5 + long * s),
+                (0.5 + 0.22 * c + side * s, 0.5 + 0.22 * s - side * c),
+            ]
+        )
 
 
 def _emblem_monsters(pen: _Pen) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.render.fonts import SANS_BOLD, Font, font
 
@@ -21,9 +21,7 @@ def _notdef(fnt: Font) -> bytes:
 
 def _glyph_key(fnt: Font, char: str) -> bytes:
     mask = fnt.getmask(char)
-    return bytes(mask.size[0].to_bytes(2, "big") + mask.size[1].to_bytes(2, "big")) + bytes(
-        mask
-    )
+    return bytes(mask.size[0].to_bytes(2, "big") + mask.size[1].to_bytes(2, "big")) + bytes(mask)
 
 
 @cache
@@ -54,12 +52,12 @@ def sanitize_name(
     marks = 0
     for char in text:
         category = unicodedata.category(char)
-        if category in _DROP_CATEGORIES:
-            continue
-        if char.isspace() or category == "Zs":
+        if char.isspace() or category == "Zs":  # tabs and new lines too
             if out and out[-1] != " ":
                 out.append(" ")
             marks = 0
+            continue
+        if category in _DROP_CATEGORIES:
             continue
         if category in ("Mn", "Me"):
             if not out or out[-1] == " " or marks >= _MAX_MARKS:
@@ -137,3 +135,22 @@ def fit_font(text: str, kind: str, size: int, max_width: float, min_size: int = 
     while size > min_size and font(kind, size).getlength(text) > max_width:
         size -= 1
     return font(kind, size)
+
+
+@lru_cache(maxsize=4096)
+def fit_lines(
+    text: str, width: float, size: int, min_size: int, lines: int = 2, kind: str = SANS_BOLD
+) -> tuple[Font, tuple[str, ...]]:
+    """Wrap text in the largest font from size down to min_size that needs no ellipsis.
+
+    When even min_size needs one, the min_size wrapping (ending in an ellipsis) is used.
+    """
+    whole = " ".join(text.split())
+    fnt = font(kind, size)
+    wrapped: list[str] = []
+    for s in range(size, min_size - 1, -1):
+        fnt = font(kind, s)
+        wrapped = wrap_text(text, fnt, width, lines)
+        if " ".join(wrapped) == whole:
+            break
+    return fnt, tuple(wrapped)

@@ -100,14 +100,13 @@ ABILITY_TEXTS: dict[str, str] = {
     "Ranged Combat units' combined strength is 10 or more.",
     "scorch_siege": "Destroys your enemy's strongest Siege unit(s) if their "
     "Siege units' combined strength is 10 or more.",
-    "commanders_horn": "Doubles the strength of all unit cards in that row. "
-    "Limited to 1 per row.",
+    "commanders_horn": "Doubles the strength of all unit cards in that row. Limited to 1 per row.",
     "summon_avenger": "When this card is removed from the battlefield, it summons "
     "a powerful new unit card to take its place.",
     "berserker": "Transforms into a bear when a Mardroeme card is on its row.",
     "mardroeme": "Triggers transformation of all Berserker cards on the same row.",
     "decoy": "Swap with a card on the battlefield to return it to your hand.",
-    "weather": "Weather: sets the strength of all non-hero units on the affected "
+    "weather": "Sets the strength of all non-hero units on the affected "
     "rows to 1 for both players.",
     "clear_weather": "Removes all Weather Card effects.",
 }

@@ -1,0 +1,138 @@
+"""A player's private hand: every card with its index in the bot's select menu."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.encode import to_png
+from bot.render.faces import HAND, face_for
+from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
+from bot.render.text import fit_text, sanitize_name
+from bot.render.texture import wood
+from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
+from engine.observation import Observation, SideView
+
+W = 1020
+HEADER_H = 74
+MARGIN_X = 24
+GAP_X = 14
+TAB_H = 44
+ROW_GAP = 16
+MAX_PER_ROW = 6
+ROW_H = HAND.h + 6 + TAB_H
+
+
+class NoHand(ValueError):
+    """The observation carries no hand for its viewer (a spectator's, say)."""
+
+
+def layout(n: int) -> list[tuple[int, int]]:
+    """Top-left corners of n hand cards: one row of up to 6, else two balanced rows."""
+    if n <= 0:
+        return []
+    rows = 1 if n <= MAX_PER_ROW else math.ceil(n / MAX_PER_ROW)
+    per_row = math.ceil(n / rows)
+    out: list[tuple[int, int]] = []
+    for i in range(n):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, n - r * per_row)
+        width = in_row * HAND.w + (in_row - 1) * GAP_X
+        x0 = (W - width) // 2
+        out.append((x0 + c * (HAND.w + GAP_X), HEADER_H + 10 + r * (ROW_H + ROW_GAP)))
+    return out
+
+
+def height(n: int) -> int:
+    """The image height for a hand of n cards."""
+    rows = max(1, 1 if n <= MAX_PER_ROW else math.ceil(n / MAX_PER_ROW))
+    return HEADER_H + 10 + rows * ROW_H + (rows - 1) * ROW_GAP + 18
+
+
+@cache
+def _background(h: int) -> Image.Image:
+    img = wood(W, h, seed=77)
+    d = ImageDraw.Draw(img)
+    bar = Image.new("RGBA", (W, HEADER_H), (10, 7, 5, 200))
+    img.paste(bar, (0, 0), bar)
+    d.line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
+    return img
+
+
+@cache
+def _tab(number: int) -> Image.Image:
+    """The gold index tab under a card."""
+    w, h = 64, TAB_H
+    big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (2, 2, w * 4 - 3, h * 4 - 3),
+        radius=h * 2 - 2,
+        fill=(*GOLD_LIGHT, 255),
+        outline=(*GOLD_DARK, 255),
+        width=8,
+    )
+    out = big.resize((w, h), Image.Resampling.LANCZOS)
+    ImageDraw.Draw(out).text(
+        (w / 2, h / 2 + 1), str(number), font=font(SERIF_BOLD, 30), fill=INK, anchor="mm"
+    )
+    return out
+
+
+def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
+    draw = ImageDraw.Draw(img)
+    name = sanitize_name(side.name, fallback=f"Player {side.player + 1}")
+    n = len(side.hand or ())
+    title_font = font(SANS_BOLD, 32)
+    right_font = font(SANS_BOLD, 24)
+    if obs.phase == "mulligan":
+        left_n = side.mulligans_left if side.mulligans_left is not None else 0
+        right = f"Mulligan: redraw up to {left_n}" if left_n else "Mulligan: no redraws left"
+        right_colour = GOLD_LIGHT
+    elif obs.phase == "over":
+        right, right_colour = "Match over", TEXT_MUTED
+    elif obs.turn == side.player:
+        right, right_colour = f"Round {obs.round} - your turn", GOLD_LIGHT
+    else:
+        right, right_colour = f"Round {obs.round} - opponent's turn", TEXT_MUTED
+    right_w = right_font.getlength(right)
+    title = f"{name}'s hand - {n} card{'s' if n != 1 else ''}"
+    title = fit_text(title, title_font, W - 2 * MARGIN_X - right_w - 24)
+    draw.text((MARGIN_X, HEADER_H // 2), title, font=title_font, fill=TEXT, anchor="lm")
+    draw.text((W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=right_colour, anchor="rm")
+
+
+def hand_image(obs: Observation) -> Image.Image:
+    """Draw the viewer's hand as an RGB image; raise NoHand for a spectator."""
+    if obs.viewer is None:
+        raise NoHand("a spectator has no hand to show")
+    side = obs.sides[obs.viewer]
+    if side.hand is None:
+        raise NoHand("the observation holds no hand for its viewer")
+    cards = side.hand
+    img = _background(height(len(cards))).copy()
+    _header(img, obs, side)
+    if not cards:
+        draw = ImageDraw.Draw(img)
+        draw.text(
+            (W // 2, HEADER_H + 10 + ROW_H // 2),
+            "No cards in hand",
+            font=font(SANS_BOLD, 34),
+            fill=TEXT_MUTED,
+            anchor="mm",
+        )
+    for i, (card, (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True), start=1):
+        card_face = face_for(card, HAND)
+        img.paste(card_face, (x, y), card_face)
+        tab = _tab(i)
+        img.paste(tab, (x + (HAND.w - tab.width) // 2, y + HAND.h + 6), tab)
+    return img
+
+
+def render_hand(obs: Observation) -> bytes:
+    """The viewer's hand as PNG bytes; index i matches position i (1-based) in the hand."""
+    return to_png(hand_image(obs))
+
+
+__all__ = ["NoHand", "hand_image", "height", "layout", "render_hand"]

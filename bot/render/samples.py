@@ -1,0 +1,1097 @@
+"""Sample positions, built as engine Observations, for looking, tests and benchmarks.
+
+Every sample is a function that returns a fresh value; SAMPLES maps an output
+file stem (such as "board_full") to a pair (kind, function) where kind is one
+of "board", "hand", "card" and "result".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from bot.render.theme import faction_name
+from engine.observation import (
+    CardView,
+    LeaderView,
+    Observation,
+    RoundResult,
+    RowView,
+    SideView,
+)
+
+CLOSE, RANGED, SIEGE = 0, 1, 2
+
+# card_id: (name, faction, type, strength, hero, rows, abilities)
+_CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[str, ...]]] = {
+    "geralt": ("Geralt of Rivia", "neutral", "unit", 15, True, (CLOSE,), ()),
+    "ciri": ("Cirilla Fiona Elen Riannon", "neutral", "unit", 15, True, (CLOSE,), ()),
+    "yennefer": ("Yennefer of Vengerberg", "neutral", "unit", 7, True, (RANGED,), ("medic",)),
+    "triss": ("Triss Merigold", "neutral", "unit", 7, True, (CLOSE,), ()),
+    "dandelion": ("Dandelion", "neutral", "unit", 2, False, (CLOSE,), ("commanders_horn",)),
+    "villentretenmerth": (
+        "Villentretenmerth",
+        "neutral",
+        "unit",
+        7,
+        False,
+        (CLOSE,),
+        ("scorch_close",),
+    ),
+    "vesemir": ("Vesemir", "neutral", "unit", 6, False, (CLOSE,), ()),
+    "zoltan": ("Zoltan Chivay", "neutral", "unit", 5, False, (CLOSE,), ()),
+    "avallach": ("Mysterious Elf", "neutral", "unit", 0, True, (CLOSE,), ("spy",)),
+    "olgierd": (
+        "Olgierd von Everec",
+        "neutral",
+        "unit",
+        6,
+        False,
+        (CLOSE, RANGED),
+        ("agile", "morale_boost"),
+    ),
+    "gaunter": ("Gaunter O'Dimm", "neutral", "unit", 2, False, (SIEGE,), ("muster",)),
+    "gaunter_darkness": (
+        "Gaunter O'Dimm: Darkness",
+        "neutral",
+        "unit",
+        4,
+        False,
+        (RANGED,),
+        ("muster",),
+    ),
+    "cow": ("Cow", "neutral", "unit", 0, False, (RANGED,), ("summon_avenger",)),
+    "decoy": ("Decoy", "neutral", "special", None, False, (), ("decoy",)),
+    "horn": ("Commander's Horn", "neutral", "special", None, False, (), ("commanders_horn",)),
+    "scorch": ("Scorch", "neutral", "special", None, False, (), ("scorch",)),
+    "mardroeme": ("Mardroeme", "skellige", "special", None, False, (), ("mardroeme",)),
+    "frost": ("Biting Frost", "neutral", "weather", None, False, (CLOSE,), ("weather",)),
+    "fog": ("Impenetrable Fog", "neutral", "weather", None, False, (RANGED,), ("weather",)),
+    "rain": ("Torrential Rain", "neutral", "weather", None, False, (SIEGE,), ("weather",)),
+    "storm": ("Skellige Storm", "neutral", "weather", None, False, (RANGED, SIEGE), ("weather",)),
+    "clear": ("Clear Weather", "neutral", "weather", None, False, (), ("clear_weather",)),
+    # Northern Realms
+    "vernon": ("Vernon Roche", "northern_realms", "unit", 10, True, (CLOSE,), ()),
+    "natalis": ("John Natalis", "northern_realms", "unit", 10, True, (CLOSE,), ()),
+    "esterad": ("Esterad Thyssen", "northern_realms", "unit", 10, True, (CLOSE,), ()),
+    "philippa": ("Philippa Eilhart", "northern_realms", "unit", 10, True, (RANGED,), ()),
+    "blue_stripes": (
+        "Blue Stripes Commando",
+        "northern_realms",
+        "unit",
+        4,
+        False,
+        (CLOSE,),
+        ("tight_bond",),
+    ),
+    "poor_infantry": (
+        "Poor Fucking Infantry",
+        "northern_realms",
+        "unit",
+        1,
+        False,
+        (CLOSE,),
+        ("tight_bond",),
+    ),
+    "stennis": ("Prince Stennis", "northern_realms", "unit", 5, False, (CLOSE,), ("spy",)),
+    "ves": ("Ves", "northern_realms", "unit", 5, False, (CLOSE,), ()),
+    "siegfried": ("Siegfried of Denesle", "northern_realms", "unit", 5, False, (CLOSE,), ()),
+    "dijkstra": ("Sigismund Dijkstra", "northern_realms", "unit", 4, False, (CLOSE,), ("spy",)),
+    "keira": ("Keira Metz", "northern_realms", "unit", 5, False, (RANGED,), ()),
+    "sabrina": ("Sabrina Glevissig", "northern_realms", "unit", 4, False, (RANGED,), ()),
+    "sheldon": ("Sheldon Skaggs", "northern_realms", "unit", 4, False, (RANGED,), ()),
+    "sheala": ("Sheala de Tancarville", "northern_realms", "unit", 5, False, (RANGED,), ()),
+    "dethmold": ("Dethmold", "northern_realms", "unit", 6, False, (RANGED,), ()),
+    "crinfrid": (
+        "Crinfrid Reavers Dragon Hunter",
+        "northern_realms",
+        "unit",
+        5,
+        False,
+        (RANGED,),
+        ("tight_bond",),
+    ),
+    "catapult": ("Catapult", "northern_realms", "unit", 8, False, (SIEGE,), ("tight_bond",)),
+    "ballista": ("Ballista", "northern_realms", "unit", 6, False, (SIEGE,), ()),
+    "trebuchet": ("Trebuchet", "northern_realms", "unit", 6, False, (SIEGE,), ()),
+    "siege_tower": ("Siege Tower", "northern_realms", "unit", 6, False, (SIEGE,), ()),
+    "kaedweni_expert": (
+        "Kaedweni Siege Expert",
+        "northern_realms",
+        "unit",
+        1,
+        False,
+        (SIEGE,),
+        ("morale_boost",),
+    ),
+    "dun_banner_medic": (
+        "Dun Banner Medic",
+        "northern_realms",
+        "unit",
+        5,
+        False,
+        (SIEGE,),
+        ("medic",),
+    ),
+    "thaler": ("Thaler", "northern_realms", "unit", 1, False, (SIEGE,), ("spy",)),
+    # Nilfgaard
+    "letho": ("Letho of Gulet", "nilfgaard", "unit", 10, True, (CLOSE,), ()),
+    "menno": ("Menno Coehoorn", "nilfgaard", "unit", 10, True, (CLOSE,), ("medic",)),
+    "morvran": ("Morvran Voorhis", "nilfgaard", "unit", 10, True, (SIEGE,), ()),
+    "tibor": ("Tibor Eggebracht", "nilfgaard", "unit", 10, True, (RANGED,), ()),
+    "impera_brigade": (
+        "Impera Brigade Guard",
+        "nilfgaard",
+        "unit",
+        3,
+        False,
+        (CLOSE,),
+        ("tight_bond",),
+    ),
+    "black_infantry": ("Black Infantry Archer", "nilfgaard", "unit", 10, False, (RANGED,), ()),
+    "heavy_zerrikanian": (
+        "Heavy Zerrikanian Fire Scorpion",
+        "nilfgaard",
+        "unit",
+        10,
+        False,
+        (SIEGE,),
+        (),
+    ),
+    "vattier": ("Vattier de Rideaux", "nilfgaard", "unit", 4, False, (CLOSE,), ("spy",)),
+    "cahir": ("Cahir Mawr Dyffryn aep Ceallach", "nilfgaard", "unit", 6, False, (CLOSE,), ()),
+    "renuald": ("Renuald aep Matsen", "nilfgaard", "unit", 5, False, (RANGED,), ()),
+    "puttkammer": ("Puttkammer", "nilfgaard", "unit", 3, False, (RANGED,), ()),
+    "albrich": ("Albrich", "nilfgaard", "unit", 2, False, (RANGED,), ()),
+    "etolian": ("Etolian Auxiliary Archers", "nilfgaard", "unit", 1, False, (RANGED,), ("medic",)),
+    "rotten_mangonel": ("Rotten Mangonel", "nilfgaard", "unit", 3, False, (SIEGE,), ()),
+    "siege_engineer": ("Siege Engineer", "nilfgaard", "unit", 6, False, (SIEGE,), ()),
+    "zerrikanian": ("Zerrikanian Fire Scorpion", "nilfgaard", "unit", 5, False, (SIEGE,), ()),
+    "sweers": ("Sweers", "nilfgaard", "unit", 2, False, (RANGED,), ()),
+    "morteisen": ("Morteisen", "nilfgaard", "unit", 3, False, (CLOSE,), ()),
+    "rainfarn": ("Rainfarn", "nilfgaard", "unit", 4, False, (CLOSE,), ()),
+    # Monsters
+    "draug": ("Draug", "monsters", "unit", 10, True, (CLOSE,), ()),
+    "imlerith": ("Imlerith", "monsters", "unit", 10, True, (CLOSE,), ()),
+    "leshen": ("Leshen", "monsters", "unit", 10, True, (RANGED,), ()),
+    "kayran": ("Kayran", "monsters", "unit", 8, True, (CLOSE, RANGED), ("agile", "morale_boost")),
+    "ghoul": ("Ghoul", "monsters", "unit", 1, False, (CLOSE,), ("muster",)),
+    "nekker": ("Nekker", "monsters", "unit", 2, False, (CLOSE,), ("muster",)),
+    "arachas": ("Arachas", "monsters", "unit", 4, False, (CLOSE,), ("muster",)),
+    "arachas_behemoth": ("Arachas Behemoth", "monsters", "unit", 6, False, (SIEGE,), ("muster",)),
+    "crone_brewess": ("Crone: Brewess", "monsters", "unit", 6, False, (CLOSE,), ("muster",)),
+    "crone_weavess": ("Crone: Weavess", "monsters", "unit", 6, False, (CLOSE,), ("muster",)),
+    "crone_whispess": ("Crone: Whispess", "monsters", "unit", 6, False, (CLOSE,), ("muster",)),
+    "fiend": ("Fiend", "monsters", "unit", 6, False, (CLOSE,), ()),
+    "earth_elemental": ("Earth Elemental", "monsters", "unit", 6, False, (SIEGE,), ()),
+    "fire_elemental": ("Fire Elemental", "monsters", "unit", 6, False, (SIEGE,), ()),
+    "ice_giant": ("Ice Giant", "monsters", "unit", 5, False, (SIEGE,), ()),
+    "griffin": ("Griffin", "monsters", "unit", 5, False, (CLOSE,), ()),
+    "gargoyle": ("Gargoyle", "monsters", "unit", 2, False, (RANGED,), ()),
+    "harpy": ("Harpy", "monsters", "unit", 2, False, (CLOSE, RANGED), ("agile",)),
+    "cockatrice": ("Cockatrice", "monsters", "unit", 2, False, (RANGED,), ()),
+    "wyvern": ("Wyvern", "monsters", "unit", 2, False, (RANGED,), ()),
+    "foglet": ("Foglet", "monsters", "unit", 2, False, (CLOSE,), ()),
+    # Scoia'tael
+    "eithne": ("Eithne", "scoiatael", "unit", 10, True, (RANGED,), ()),
+    "saesenthessis": ("Saesenthessis", "scoiatael", "unit", 10, True, (RANGED,), ()),
+    "isengrim": (
+        "Isengrim Faoiltiarna",
+        "scoiatael",
+        "unit",
+        10,
+        True,
+        (CLOSE,),
+        ("morale_boost",),
+    ),
+    "iorveth": ("Iorveth", "scoiatael", "unit", 10, True, (RANGED,), ()),
+    "elven_skirmisher": ("Elven Skirmisher", "scoiatael", "unit", 2, False, (RANGED,), ("muster",)),
+    "dwarven_skirmisher": (
+        "Dwarven Skirmisher",
+        "scoiatael",
+        "unit",
+        3,
+        False,
+        (CLOSE,),
+        ("muster",),
+    ),
+    "havekar_healer": ("Havekar Healer", "scoiatael", "unit", 0, False, (RANGED,), ("medic",)),
+    "barclay": ("Barclay Els", "scoiatael", "unit", 6, False, (CLOSE, RANGED), ("agile",)),
+    "milva": ("Milva", "scoiatael", "unit", 10, False, (RANGED,), ("morale_boost",)),
+    # Skellige
+    "kambi": ("Kambi", "skellige", "unit", 0, False, (CLOSE,), ("summon_avenger",)),
+    "hjalmar": ("Hjalmar an Craite", "skellige", "unit", 10, True, (RANGED,), ()),
+    "cerys": ("Cerys an Craite", "skellige", "unit", 10, True, (CLOSE,), ("muster",)),
+    "berserker": ("Berserker", "skellige", "unit", 4, False, (CLOSE,), ("berserker",)),
+    "young_berserker": ("Young Berserker", "skellige", "unit", 2, False, (RANGED,), ("berserker",)),
+    "clan_drummond": (
+        "Clan Drummond Shield Maiden",
+        "skellige",
+        "unit",
+        4,
+        False,
+        (CLOSE,),
+        ("tight_bond",),
+    ),
+    "clan_dimun_pirate": (
+        "Clan Dimun Pirate",
+        "skellige",
+        "unit",
+        6,
+        False,
+        (RANGED,),
+        ("scorch",),
+    ),
+    "light_longship": ("Light Longship", "skellige", "unit", 4, False, (RANGED,), ("muster",)),
+    "war_longship": ("War Longship", "skellige", "unit", 6, False, (SIEGE,), ("tight_bond",)),
+    "ermion": ("Ermion", "skellige", "unit", 8, True, (RANGED,), ("mardroeme",)),
+}
+
+_LEADERS: dict[str, tuple[str, str, str, str, bool]] = {
+    # card_id: (name, faction, ability, text, passive)
+    "foltest_siegemaster": (
+        "Foltest: The Siegemaster",
+        "northern_realms",
+        "horn_siege",
+        "Doubles the strength of all your Siege units "
+        "(unless a Commander's Horn is also present on that row).",
+        False,
+    ),
+    "foltest_king": (
+        "Foltest: King of Temeria",
+        "northern_realms",
+        "pick_weather",
+        "Pick an Impenetrable Fog card from your deck and play it instantly.",
+        False,
+    ),
+    "emhyr_emperor": (
+        "Emhyr var Emreis: Emperor of Nilfgaard",
+        "nilfgaard",
+        "look_hand",
+        "Look at 3 random cards from your opponent's hand.",
+        False,
+    ),
+    "emhyr_white_flame": (
+        "Emhyr var Emreis: The White Flame",
+        "nilfgaard",
+        "cancel_leader",
+        "Cancel your opponent's Leader Ability.",
+        True,
+    ),
+    "eredin_king": (
+        "Eredin: King of the Wild Hunt",
+        "monsters",
+        "horn_close",
+        "Double the strength of all your Close Combat units "
+        "(unless a Commander's Horn is also present on that row).",
+        False,
+    ),
+    "francesca_queen": (
+        "Francesca Findabair: Queen of Dol Blathanna",
+        "scoiatael",
+        "scorch_close",
+        "Destroy your enemy's strongest Close Combat unit(s) "
+        "if the combined strength of all their Close Combat units is 10 "
+        "or more.",
+        False,
+    ),
+    "crach": (
+        "Crach an Craite",
+        "skellige",
+        "shuffle_graveyards",
+        "Shuffle all cards from each player's graveyard back into their decks.",
+        False,
+    ),
+}
+
+_uid = 0
+
+
+def card(card_id: str, strength: int | None = None, uid: int | None = None) -> CardView:
+    """A CardView of a sample card; strength defaults to the printed strength."""
+    global _uid
+    name, faction, kind, base, hero, rows, abilities = _CARDS[card_id]
+    if uid is None:
+        _uid += 1
+        uid = 1000 + _uid
+    return CardView(
+        uid=uid,
+        card_id=card_id,
+        name=name,
+        type=kind,
+        faction=faction,
+        strength=(base if strength is None else strength) if kind == "unit" else None,
+        base=base if kind == "unit" else None,
+        hero=hero,
+        rows=rows,
+        abilities=abilities,
+    )
+
+
+def leader(card_id: str, used: bool = False, cancelled: bool = False) -> LeaderView:
+    """A LeaderView of a sample leader."""
+    name, _faction, ability, text, passive = _LEADERS[card_id]
+    return LeaderView(card_id, name, text, ability, passive, used, cancelled)
+
+
+def leader_card(card_id: str) -> CardView:
+    """The leader as a CardView, for the single-card image."""
+    name, faction, _ability, _text, _passive = _LEADERS[card_id]
+    return CardView(0, card_id, name, "leader", faction, None, None, False, (), ())
+
+
+def row(
+    cards: Iterable[CardView] = (),
+    horn: CardView | None = None,
+    leader_horn: bool = False,
+    horned: bool | None = None,
+    mardroeme: CardView | None = None,
+    weather: bool = False,
+) -> RowView:
+    """A RowView whose score is the sum of its units' strengths."""
+    cards = tuple(cards)
+    score = sum(c.strength or 0 for c in cards)
+    if horned is None:
+        horned = (
+            horn is not None or leader_horn or any("commanders_horn" in c.abilities for c in cards)
+        )
+    return RowView(cards, score, horn, leader_horn, horned, mardroeme, weather)
+
+
+def side(
+    player: int,
+    name: str,
+    faction: str,
+    leader_view: LeaderView,
+    rows: tuple[RowView, RowView, RowView] | None = None,
+    gems: int = 2,
+    passed: bool = False,
+    hand_count: int = 10,
+    deck_count: int = 12,
+    graveyard: Iterable[CardView] = (),
+    hand: tuple[CardView, ...] | None = None,
+    mulligans_left: int | None = None,
+) -> SideView:
+    """A SideView whose total is the sum of its row scores."""
+    rows = rows or (row(), row(), row())
+    return SideView(
+        player=player,
+        name=name,
+        faction=faction,
+        faction_name=faction_name(faction),
+        leader=leader_view,
+        gems=gems,
+        total=sum(r.score for r in rows),
+        passed=passed,
+        rows=rows,
+        hand_count=len(hand) if hand is not None else hand_count,
+        deck_count=deck_count,
+        graveyard=tuple(graveyard),
+        hand=hand,
+        mulligans_left=mulligans_left,
+        revealed=(),
+    )
+
+
+def observation(
+    sides: tuple[SideView, SideView],
+    viewer: int | None = None,
+    phase: str = "playing",
+    round_no: int = 1,
+    turn: int | None = 0,
+    weather: tuple[CardView, ...] = (),
+    rounds: tuple[RoundResult, ...] = (),
+    winner: int | None = None,
+    forfeited_by: int | None = None,
+    last_events: tuple[str, ...] = (),
+    highlight: tuple[int, ...] = (),
+    action_count: int = 0,
+) -> Observation:
+    """An Observation with the given parts and empty event log, pending and legal moves."""
+    return Observation(
+        viewer=viewer,
+        phase=phase,
+        round=round_no,
+        turn=turn,
+        action_count=action_count,
+        sides=sides,
+        weather=weather,
+        rounds=rounds,
+        winner=winner,
+        forfeited_by=forfeited_by,
+        events=last_events,
+        last_events=last_events,
+        highlight=highlight,
+        pending=None,
+        legal=(),
+    )
+
+
+def _many(card_id: str, n: int, strength: int | None = None) -> list[CardView]:
+    return [card(card_id, strength) for _ in range(n)]
+
+
+# --- boards -------------------------------------------------------------------------
+
+
+def board_empty() -> Observation:
+    """Round 1, nothing played yet, player 0 to move."""
+    return observation(
+        (
+            side(
+                0,
+                "Geralt",
+                "northern_realms",
+                leader("foltest_siegemaster"),
+                hand_count=10,
+                deck_count=15,
+            ),
+            side(1, "Yennefer", "nilfgaard", leader("emhyr_emperor"), hand_count=10, deck_count=17),
+        ),
+        last_events=("Geralt goes first.",),
+    )
+
+
+def _full_sides(
+    weather_rows: tuple[bool, bool, bool] = (True, False, False),
+) -> tuple[SideView, SideView]:
+    frost, fog, rain = weather_rows
+
+    def s(c: CardView, weathered: bool, horned: bool = False) -> CardView:
+        if weathered and not c.hero and c.strength is not None:
+            doubled = horned and "commanders_horn" not in c.abilities
+            return replace(c, strength=2 if doubled else 1)
+        return c
+
+    p0_close = [
+        card("vernon"),
+        card("ves"),
+        card("siegfried"),
+        card("stennis"),
+        *_many("blue_stripes", 3, 8),
+        card("dijkstra"),
+        card("dandelion", 4),
+    ]
+    p0_ranged = [
+        card("philippa"),
+        card("keira"),
+        card("sabrina"),
+        card("sheldon"),
+        card("sheala"),
+        card("dethmold"),
+        *_many("crinfrid", 3, 15),
+    ]
+    p0_siege = [
+        *_many("catapult", 2, 32),
+        card("ballista", 12),
+        card("trebuchet", 12),
+        card("siege_tower", 12),
+        card("kaedweni_expert", 2),
+        card("dun_banner_medic", 12),
+        card("thaler", 2),
+        card("ballista", 12),
+    ]
+    p1_close = [
+        card("letho"),
+        card("menno"),
+        card("cahir", 7),
+        card("vattier", 5),
+        *_many("impera_brigade", 4, 13),
+        card("morteisen", 4),
+    ]
+    p1_ranged = [
+        card("tibor"),
+        card("black_infantry"),
+        card("renuald"),
+        card("puttkammer"),
+        card("albrich"),
+        card("etolian"),
+        card("sweers"),
+        card("puttkammer"),
+        card("albrich"),
+    ]
+    p1_siege = [
+        card("morvran"),
+        card("heavy_zerrikanian"),
+        card("rotten_mangonel"),
+        card("siege_engineer"),
+        card("zerrikanian"),
+        card("zerrikanian"),
+        card("rotten_mangonel"),
+        card("siege_engineer"),
+        card("rotten_mangonel"),
+    ]
+    rows0 = (
+        row([s(c, frost, True) for c in p0_close], weather=frost),
+        row([s(c, fog) for c in p0_ranged], weather=fog),
+        row([s(c, rain, True) for c in p0_siege], horn=card("horn"), weather=rain),
+    )
+    rows1 = (
+        row([s(c, frost, True) for c in p1_close], weather=frost, leader_horn=True),
+        row([s(c, fog) for c in p1_ranged], weather=fog),
+        row([s(c, rain) for c in p1_siege], weather=rain),
+    )
+    return (
+        side(
+            0,
+            "Geralt",
+            "northern_realms",
+            leader("foltest_siegemaster"),
+            rows=rows0,
+            hand_count=2,
+            deck_count=3,
+            graveyard=_many("ves", 4),
+        ),
+        side(
+            1,
+            "Yennefer",
+            "nilfgaard",
+            leader("emhyr_emperor", used=True),
+            rows=rows1,
+            hand_count=1,
+            deck_count=5,
+            graveyard=_many("albrich", 6),
+        ),
+    )
+
+
+def board_full() -> Observation:
+    """Every row holds 9 cards; frost on close combat; horns; the benchmark position."""
+    sides = _full_sides()
+    blue = sides[0].rows[CLOSE].cards[4]
+    return observation(
+        sides,
+        round_no=2,
+        turn=1,
+        weather=(card("frost"),),
+        rounds=(RoundResult((88, 102), 1),),
+        last_events=("Geralt played Blue Stripes Commando (close).",),
+        highlight=(blue.uid,),
+        action_count=41,
+    )
+
+
+def board_weather() -> Observation:
+    """All weather at once: frost, fog and rain hit every row of both players."""
+    sides = _full_sides((True, True, True))
+    frost, fog, rain = card("frost"), card("fog"), card("rain")
+    return observation(
+        sides,
+        round_no=3,
+        turn=0,
+        weather=(frost, fog, rain, card("storm")),
+        rounds=(RoundResult((88, 102), 1), RoundResult((120, 97), 0)),
+        last_events=("Yennefer played Torrential Rain.",),
+        highlight=(rain.uid,),
+    )
+
+
+def board_horns() -> Observation:
+    """A special horn, a leader's horn, a unit's horn (Dandelion) and a Mardroeme."""
+    p0 = (
+        row([card("vernon"), card("ves", 10), card("siegfried", 10)], horn=card("horn")),
+        row([card("keira", 10), card("dandelion", 4), card("sheldon", 8)]),
+        row([card("catapult", 16), card("trebuchet", 12)], leader_horn=True),
+    )
+    berserk = card("berserker")
+    p1 = (
+        row([card("cerys"), berserk, card("clan_drummond")], mardroeme=card("mardroeme")),
+        row([card("hjalmar"), card("light_longship")]),
+        row(
+            [card("war_longship", 12), card("war_longship", 12)],
+            horn=card("horn"),
+            mardroeme=card("mardroeme"),
+        ),
+    )
+    return observation(
+        (
+            side(
+                0,
+                "Geralt",
+                "northern_realms",
+                leader("foltest_siegemaster", used=True),
+                rows=p0,
+                hand_count=6,
+                deck_count=10,
+            ),
+            side(
+                1, "Crach's Heir", "skellige", leader("crach"), rows=p1, hand_count=7, deck_count=11
+            ),
+        ),
+        round_no=1,
+        turn=1,
+        last_events=("Geralt used Foltest: The Siegemaster.",),
+    )
+
+
+def board_heroes() -> Observation:
+    """Heroes on both sides, some next to weakened units (heroes ignore weather)."""
+    p0 = (
+        row([card("geralt"), card("ciri"), card("triss"), card("vesemir", 1)], weather=True),
+        row([card("yennefer"), card("philippa")]),
+        row([]),
+    )
+    p1 = (
+        row([card("draug"), card("imlerith"), card("ghoul", 1), card("ghoul", 1)], weather=True),
+        row([card("leshen"), card("kayran")]),
+        row([card("earth_elemental"), card("fire_elemental")]),
+    )
+    geralt = p0[CLOSE].cards[0]
+    return observation(
+        (
+            side(
+                0,
+                "Ciri",
+                "northern_realms",
+                leader("foltest_king"),
+                rows=p0,
+                hand_count=4,
+                deck_count=9,
+            ),
+            side(
+                1, "Eredin", "monsters", leader("eredin_king"), rows=p1, hand_count=5, deck_count=8
+            ),
+        ),
+        round_no=1,
+        turn=1,
+        weather=(card("frost"),),
+        last_events=("Ciri played Geralt of Rivia (close).",),
+        highlight=(geralt.uid,),
+    )
+
+
+LONG_PLAYER_NAME = (
+    "\u200bThe\u0007 Most Illustrious \u202eLord\u202c Commander of the Northern "
+    "Armies \U0001f525\U0001f600 Z\u0336\u0321\u0334\u0337a\u0337l\u0338g\u0335o\u0336"
+)
+
+
+def board_long_names() -> Observation:
+    """Long card names and a long player name full of control, zero-width and emoji."""
+    p0 = (
+        row([card("cahir"), card("cahir"), card("vattier")]),
+        row([card("etolian"), card("black_infantry")]),
+        row([card("heavy_zerrikanian"), card("heavy_zerrikanian", 20)], horn=card("horn")),
+    )
+    p1 = (
+        row([card("clan_drummond"), card("clan_drummond", 8)]),
+        row([card("crinfrid"), card("gaunter_darkness")]),
+        row([card("arachas_behemoth"), card("kaedweni_expert")]),
+    )
+    return observation(
+        (
+            side(
+                0,
+                LONG_PLAYER_NAME,
+                "nilfgaard",
+                leader("emhyr_white_flame"),
+                rows=p0,
+                hand_count=7,
+                deck_count=13,
+            ),
+            side(
+                1,
+                "\U0001f409\U0001f409\U0001f409",
+                "skellige",
+                leader("crach"),
+                rows=p1,
+                hand_count=8,
+                deck_count=12,
+            ),
+        ),
+        round_no=1,
+        turn=0,
+        last_events=(
+            "Yennefer of Vengerberg's apprentice played Heavy Zerrikanian Fire Scorpion "
+            "on the siege row, and the whole board trembled for a very long time.",
+        ),
+    )
+
+
+def board_big_numbers() -> Observation:
+    """Tight bond under a horn: 2-digit strengths everywhere and a total above 100."""
+    p0 = (
+        row(_many("blue_stripes", 3, 24), horn=card("horn")),
+        row(_many("crinfrid", 3, 30), leader_horn=True),
+        row([*_many("catapult", 2, 32), card("ballista", 12)], horn=card("horn")),
+    )
+    p1 = (
+        row([*_many("impera_brigade", 4, 24), card("letho", 10)], horn=card("horn")),
+        row(_many("black_infantry", 3, 20), horn=card("horn")),
+        row([card("morvran"), *_many("heavy_zerrikanian", 2, 20)], horn=card("horn")),
+    )
+    return observation(
+        (
+            side(
+                0,
+                "Geralt",
+                "northern_realms",
+                leader("foltest_siegemaster", used=True),
+                rows=p0,
+                hand_count=3,
+                deck_count=6,
+            ),
+            side(
+                1,
+                "Yennefer",
+                "nilfgaard",
+                leader("emhyr_emperor"),
+                rows=p1,
+                hand_count=4,
+                deck_count=7,
+            ),
+        ),
+        round_no=2,
+        turn=0,
+        rounds=(RoundResult((54, 61), 1),),
+        last_events=("Yennefer played Commander's Horn (siege).",),
+    )
+
+
+def board_passed() -> Observation:
+    """Round 2: player 1 lost round 1 and has passed; player 0 plays on."""
+    p0 = (
+        row([card("isengrim"), card("dwarven_skirmisher", 4), card("dwarven_skirmisher", 4)]),
+        row([card("milva"), card("barclay", 7), card("elven_skirmisher", 3)]),
+        row([]),
+    )
+    p1 = (
+        row([card("crone_brewess"), card("crone_weavess"), card("crone_whispess"), card("fiend")]),
+        row([card("harpy"), card("cockatrice")]),
+        row([card("ice_giant")]),
+    )
+    return observation(
+        (
+            side(
+                0,
+                "Iorveth",
+                "scoiatael",
+                leader("francesca_queen"),
+                rows=p0,
+                gems=2,
+                hand_count=5,
+                deck_count=9,
+            ),
+            side(
+                1,
+                "Eredin",
+                "monsters",
+                leader("eredin_king", used=True),
+                rows=p1,
+                gems=1,
+                passed=True,
+                hand_count=4,
+                deck_count=10,
+            ),
+        ),
+        round_no=2,
+        turn=0,
+        rounds=(RoundResult((71, 63), 0),),
+        last_events=("Eredin passed.",),
+    )
+
+
+def board_crowded() -> Observation:
+    """Rows of 10, 11 and 12 cards: the cards overlap to fit."""
+    p0 = (
+        row([*_many("ghoul", 4, 2), *_many("nekker", 4, 3), card("arachas"), card("arachas")]),
+        row(
+            [
+                *_many("gargoyle", 3),
+                *_many("harpy", 3),
+                *_many("wyvern", 3),
+                card("leshen"),
+                card("cockatrice"),
+            ]
+        ),
+        row(
+            [
+                *_many("arachas_behemoth", 4),
+                *_many("fire_elemental", 4),
+                *_many("ice_giant", 3),
+                card("earth_elemental"),
+            ]
+        ),
+    )
+    p1 = (
+        row(
+            [
+                *_many("dwarven_skirmisher", 3),
+                *_many("barclay", 3),
+                card("isengrim"),
+                card("havekar_healer"),
+                card("dwarven_skirmisher"),
+                card("barclay"),
+            ]
+        ),
+        row(
+            [
+                *_many("elven_skirmisher", 3),
+                card("milva"),
+                card("iorveth"),
+                card("eithne"),
+                card("saesenthessis"),
+                card("havekar_healer"),
+                card("havekar_healer"),
+                card("barclay"),
+                card("elven_skirmisher"),
+            ]
+        ),
+        row([]),
+    )
+    return observation(
+        (
+            side(
+                0, "Eredin", "monsters", leader("eredin_king"), rows=p0, hand_count=1, deck_count=2
+            ),
+            side(
+                1,
+                "Francesca",
+                "scoiatael",
+                leader("francesca_queen"),
+                rows=p1,
+                hand_count=2,
+                deck_count=0,
+            ),
+        ),
+        round_no=3,
+        turn=1,
+        rounds=(RoundResult((70, 80), 1), RoundResult((90, 60), 0)),
+        last_events=("Eredin played Arachas (close); Muster called 2 more.",),
+        highlight=tuple(c.uid for c in p0[CLOSE].cards[-2:]),
+    )
+
+
+def board_mulligan() -> Observation:
+    """The public board while both players redraw their hands."""
+    return observation(
+        (
+            side(
+                0, "Geralt", "northern_realms", leader("foltest_king"), hand_count=10, deck_count=15
+            ),
+            side(1, "Eredin", "monsters", leader("eredin_king"), hand_count=10, deck_count=18),
+        ),
+        phase="mulligan",
+        turn=None,
+        last_events=("Both players may redraw up to 2 cards.",),
+    )
+
+
+def board_over() -> Observation:
+    """The last board of a finished match."""
+    obs = result_win()
+    return obs
+
+
+# --- hands -----------------------------------------------------------------------
+
+
+def _hand_sides(hand: tuple[CardView, ...], mulligans: int | None) -> tuple[SideView, SideView]:
+    return (
+        side(
+            0,
+            "Geralt",
+            "northern_realms",
+            leader("foltest_siegemaster"),
+            hand=hand,
+            mulligans_left=mulligans,
+            deck_count=15,
+        ),
+        side(1, "Yennefer", "nilfgaard", leader("emhyr_emperor"), hand_count=10, deck_count=17),
+    )
+
+
+def hand_mulligan() -> Observation:
+    """The opening hand of 10 cards during the mulligan, 2 redraws left."""
+    hand = (
+        card("vernon"),
+        card("blue_stripes"),
+        card("blue_stripes"),
+        card("catapult"),
+        card("dijkstra"),
+        card("keira"),
+        card("dun_banner_medic"),
+        card("frost"),
+        card("horn"),
+        card("decoy"),
+    )
+    return observation(_hand_sides(hand, 2), viewer=0, phase="mulligan", turn=None)
+
+
+def hand_large() -> Observation:
+    """An 11-card hand mid-round (a spy brought the count up), long names included."""
+    hand = (
+        card("geralt"),
+        card("crinfrid"),
+        card("crinfrid"),
+        card("kaedweni_expert"),
+        card("trebuchet"),
+        card("olgierd"),
+        card("villentretenmerth"),
+        card("scorch"),
+        card("fog"),
+        card("clear"),
+        card("cow"),
+    )
+    return observation(_hand_sides(hand, None), viewer=0, round_no=2, turn=0)
+
+
+def hand_small() -> Observation:
+    """Three cards left, a Skellige hand with a berserker and Mardroeme."""
+    hand = (card("berserker"), card("mardroeme"), card("kambi"))
+    sides = (
+        side(0, "Crach's Heir", "skellige", leader("crach"), hand=hand, deck_count=4),
+        side(1, "Eredin", "monsters", leader("eredin_king"), hand_count=2, deck_count=5),
+    )
+    return observation(sides, viewer=0, round_no=3, turn=1)
+
+
+# --- results -------------------------------------------------------------------
+
+
+def _result(
+    rounds: tuple[RoundResult, ...],
+    winner: int | None,
+    forfeited_by: int | None = None,
+    names: tuple[str, str] = ("Geralt", "Yennefer"),
+    factions: tuple[str, str] = ("northern_realms", "nilfgaard"),
+) -> Observation:
+    gems = [2, 2]
+    for r in rounds:
+        for p in (0, 1):
+            if r.winner is None or r.winner != p:
+                gems[p] -= 1
+    sides = (
+        side(
+            0,
+            names[0],
+            factions[0],
+            leader("foltest_siegemaster", used=True),
+            gems=max(0, gems[0]),
+            hand_count=1,
+            deck_count=4,
+        ),
+        side(
+            1,
+            names[1],
+            factions[1],
+            leader("emhyr_emperor"),
+            gems=max(0, gems[1]),
+            hand_count=0,
+            deck_count=6,
+        ),
+    )
+    return observation(
+        sides,
+        phase="over",
+        round_no=len(rounds) or 1,
+        turn=None,
+        rounds=rounds,
+        winner=winner,
+        forfeited_by=forfeited_by,
+        last_events=("The match is over.",),
+    )
+
+
+def result_win() -> Observation:
+    """Three rounds, player 0 wins 2-1."""
+    return _result(
+        (RoundResult((88, 102), 1), RoundResult((120, 97), 0), RoundResult((64, 59), 0)), 0
+    )
+
+
+def result_draw() -> Observation:
+    """Both players lose both gems: a draw."""
+    return _result((RoundResult((50, 50), None), RoundResult((71, 71), None)), None)
+
+
+def result_forfeit() -> Observation:
+    """Player 0 forfeits in round 2."""
+    return _result(
+        (RoundResult((43, 40), 0),),
+        1,
+        forfeited_by=0,
+        names=(LONG_PLAYER_NAME, "Eredin"),
+        factions=("nilfgaard", "monsters"),
+    )
+
+
+# --- single cards ------------------------------------------------------------------
+
+
+def card_unit() -> CardView:
+    """A tight-bond unit, buffed on the board."""
+    return card("blue_stripes", 8)
+
+
+def card_hero() -> CardView:
+    """A hero."""
+    return card("ciri")
+
+
+def card_special() -> CardView:
+    """A special card."""
+    return card("horn")
+
+
+def card_weather() -> CardView:
+    """A weather card."""
+    return card("storm")
+
+
+def card_agile() -> CardView:
+    """An agile unit with two abilities and a long name."""
+    return card("olgierd")
+
+
+def card_leader() -> CardView:
+    """A leader card."""
+    return leader_card("emhyr_white_flame")
+
+
+def card_text(card_id: str) -> str | None:
+    """Sample rules text for leader cards (the catalogue has the real texts)."""
+    if card_id in _LEADERS:
+        return _LEADERS[card_id][3]
+    return None
+
+
+def _fresh(build: Callable[[], Any]) -> Callable[[], Any]:
+    """Wrap a sample so that its card uids start from the same number on every call."""
+
+    def fresh() -> Any:
+        global _uid
+        _uid = 0
+        return build()
+
+    fresh.__name__ = build.__name__
+    fresh.__doc__ = build.__doc__
+    return fresh
+
+
+SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
+    "board_empty": ("board", _fresh(board_empty)),
+    "board_full": ("board", _fresh(board_full)),
+    "board_weather": ("board", _fresh(board_weather)),
+    "board_horns": ("board", _fresh(board_horns)),
+    "board_heroes": ("board", _fresh(board_heroes)),
+    "board_long_names": ("board", _fresh(board_long_names)),
+    "board_big_numbers": ("board", _fresh(board_big_numbers)),
+    "board_passed": ("board", _fresh(board_passed)),
+    "board_crowded": ("board", _fresh(board_crowded)),
+    "board_mulligan": ("board", _fresh(board_mulligan)),
+    "board_over": ("board", _fresh(board_over)),
+    "hand_mulligan": ("hand", _fresh(hand_mulligan)),
+    "hand_large": ("hand", _fresh(hand_large)),
+    "hand_small": ("hand", _fresh(hand_small)),
+    "result_win": ("result", _fresh(result_win)),
+    "result_draw": ("result", _fresh(result_draw)),
+    "result_forfeit": ("result", _fresh(result_forfeit)),
+    "card_unit": ("card", _fresh(card_unit)),
+    "card_hero": ("card", _fresh(card_hero)),
+    "card_special": ("card", _fresh(card_special)),
+    "card_weather": ("card", _fresh(card_weather)),
+    "card_agile": ("card", _fresh(card_agile)),
+    "card_leader": ("card", _fresh(card_leader)),
+}

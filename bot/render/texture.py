@@ -1,0 +1,45 @@
+"""Shared surfaces: the wood of the table and the leather panels laid on it."""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image, ImageDraw
+
+from bot.render.theme import GOLD_DARK, PANEL, RGB, WOOD_DARK, WOOD_LIGHT
+
+
+def wood(w: int, h: int, seed: int) -> Image.Image:
+    """Dark wood with horizontal grain and a vignette; the same seed gives the same pixels."""
+    rng = random.Random(seed)
+    sw, sh = 40, 260
+    noise = Image.frombytes("L", (sw, sh), bytes(rng.randrange(256) for _ in range(sw * sh)))
+    noise = noise.resize((w, h), Image.Resampling.BICUBIC)  # stretched: long grain
+    noise = noise.point(lambda v: 70 + v * 110 // 255)
+    img = Image.composite(
+        Image.new("RGB", (w, h), WOOD_LIGHT), Image.new("RGB", (w, h), WOOD_DARK), noise
+    )
+    vignette = Image.radial_gradient("L").resize((w, h), Image.Resampling.BILINEAR)
+    vignette = vignette.point(lambda v: min(255, max(0, (v - 90) * 2)))
+    return Image.composite(Image.new("RGB", (w, h), (8, 5, 3)), img, vignette)
+
+
+def panel(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    fill: RGB = PANEL,
+    outline: RGB = GOLD_DARK,
+    radius: int = 10,
+    alpha: int = 235,
+) -> None:
+    """Lay a rounded, slightly translucent panel with a thin outline on img."""
+    x0, y0, x1, y1 = box
+    layer = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).rounded_rectangle(
+        (0, 0, x1 - x0 - 1, y1 - y0 - 1),
+        radius=radius,
+        fill=(*fill, alpha),
+        outline=(*outline, 255),
+        width=2,
+    )
+    img.paste(layer, (x0, y0), layer)
