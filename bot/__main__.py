@@ -1,0 +1,7 @@
+"""Entry point: python -m bot."""
+
+import sys
+
+from bot.main import main
+
+sys.exit(main())

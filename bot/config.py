@@ -1,0 +1,44 @@
+"""Bot configuration from environment variables (a .env file is read by python -m bot)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+TOKEN_HELP = ("create an application at https://discord.com/developers/applications, "
+              "open Bot > Reset Token, and put DISCORD_TOKEN=<token> in .env")
+
+
+class ConfigError(Exception):
+    """A setting is missing or invalid; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the bot reads from its environment."""
+
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: str
+
+
+def load_config(env: Mapping[str, str]) -> Config:
+    """Build the configuration from environment variables, raising ConfigError."""
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(f"DISCORD_TOKEN is not set: {TOKEN_HELP}.")
+    raw_path = env.get("DATABASE_PATH", "").strip()
+    database_path = Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH
+    raw_guild = env.get("DEV_GUILD_ID", "").strip()
+    if raw_guild and not (raw_guild.isdigit() and int(raw_guild) > 0):
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (a number), not {raw_guild!r}.")
+    log_level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
+                          f"not {log_level!r}.")
+    return Config(token=token, database_path=database_path,
+                  dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level)

@@ -1,0 +1,91 @@
+"""The Discord client: opens the services, registers commands and components, runs timers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.commands import GwentCommands
+from bot.discord.components import ITEMS
+from bot.discord.publisher import Publisher
+from bot.discord.replies import OOPS, try_tell
+from bot.service import Services
+from bot.service.clock import Clock
+
+log = logging.getLogger(__name__)
+
+
+class GwentBot(discord.Client):
+    """Gwent for Discord. Needs no privileged intents."""
+
+    def __init__(self, database_path: Path, *, dev_guild_id: int | None = None,
+                 clock: Clock = time.time, **options: Any) -> None:
+        super().__init__(intents=discord.Intents.default(),
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(GwentCommands())
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.clock = clock
+        self.publisher = Publisher(self)
+        self._services: Services | None = None
+        self._background: list[asyncio.Task[None]] = []
+
+    @property
+    def services(self) -> Services:
+        """The match service (open once setup_hook has run)."""
+        if self._services is None:
+            raise RuntimeError("the bot's storage is not open yet")
+        return self._services
+
+    async def open_storage(self) -> None:
+        """Open and migrate the database; raises StorageError before anything else starts."""
+        if self._services is None:
+            self._services = await Services.open(self.database_path, self.publisher, self.clock)
+
+    async def setup_hook(self) -> None:
+        """Storage, persistent components, command sync, then timers and reconcile."""
+        await self.open_storage()
+        self.add_dynamic_items(*ITEMS)
+        if self.dev_guild_id is not None:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.services.timers.resume()
+        self._background = [
+            asyncio.create_task(self.services.timers.run_forever(), name="gwent-timers"),
+            asyncio.create_task(self.publisher.reconcile_forever(), name="gwent-reconcile"),
+        ]
+
+    async def close(self) -> None:
+        """Stop background work, disconnect, then close the database."""
+        for task in self._background:
+            task.cancel()
+        for task in self._background:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._background = []
+        await self.publisher.close()
+        await super().close()
+        if self._services is not None:
+            await self._services.close()
+            self._services = None
+
+    async def _on_command_error(self, interaction: discord.Interaction,
+                                error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            log.warning("command input refused: %s", error)
+            await try_tell(interaction, "That input was not understood: please try again.")
+            return
+        log.error("command failed", exc_info=error)
+        await try_tell(interaction, OOPS)

@@ -1,0 +1,162 @@
+"""The /gwent slash commands."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord.handlers import services
+from bot.discord.public import challenge_message, faction_name
+from bot.discord.replies import guarded, tell
+from bot.discord.rules import TOPICS, rules_message
+from bot.discord.views import Outgoing, clip
+from bot.images import card_png
+from bot.service import Player
+from bot.service.decks import factions
+from bot.service.errors import Refusal
+from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from engine import Card, catalogue
+from engine.cards import ROW_TITLES
+
+OUTSIDE_SERVER = "Gwent matches are played in servers: use this command in a server channel."
+
+
+def _guild_id(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal(OUTSIDE_SERVER)
+    return interaction.guild_id
+
+
+def _seconds(seconds: int) -> str:
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return f"{rest} seconds"
+    return f"{minutes} min" + (f" {rest} s" if rest else "")
+
+
+def card_summary(card: Card) -> str:
+    """One card's details in words, for card lookup."""
+    faction = faction_name(card.faction) if card.faction in catalogue().factions else "Neutral"
+    facts = [faction, "hero" if card.hero else card.type]
+    if card.is_unit:
+        facts.append(f"strength {card.strength}")
+        facts.append(" or ".join(ROW_TITLES[r] for r in card.rows))
+    return f"**{card.name}** ({', '.join(facts)})\n{card.text}"
+
+
+class GwentCommands(app_commands.Group):
+    """/gwent challenge, forfeit, settings, config, rules and card."""
+
+    def __init__(self) -> None:
+        super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")
+
+    @app_commands.command(description="Challenge a member of this server to a match")
+    @app_commands.describe(opponent="Who you want to play",
+                           faction="Your faction (you can still change it before the match)")
+    @app_commands.choices(faction=[app_commands.Choice(name=name, value=key)
+                                   for key, name in factions()])
+    async def challenge(self, interaction: discord.Interaction, opponent: discord.User,
+                        faction: str | None = None) -> None:
+        """Post a challenge with Accept and Decline."""
+        async def work() -> None:
+            guild_id = _guild_id(interaction)
+            me = interaction.user
+            assert interaction.channel_id is not None
+            record = await services(interaction).challenges.create(
+                guild_id, interaction.channel_id,
+                Player(me.id, me.display_name, faction),
+                Player(opponent.id, opponent.display_name), opponent_is_bot=opponent.bot)
+            sent = await interaction.response.send_message(
+                **challenge_message(record).send_kwargs())
+            if sent.message_id is not None:
+                await services(interaction).challenges.set_message(record.id, sent.message_id)
+
+        await guarded(interaction, work())
+
+    @app_commands.command(description="Give up your running match in this server")
+    async def forfeit(self, interaction: discord.Interaction) -> None:
+        """Forfeit: the opponent wins."""
+        async def work() -> None:
+            match = await services(interaction).matches.forfeit(_guild_id(interaction),
+                                                                interaction.user.id)
+            seat = match.seat_of(interaction.user.id)
+            assert seat is not None
+            other = discord.utils.escape_markdown(match.seats[1 - seat].name)
+            await tell(interaction, f"You forfeited your match against {other}. "
+                                    f"The result is in <#{match.channel_id}>.")
+
+        await guarded(interaction, work())
+
+    @app_commands.command(description="Your preferences, such as getting your hand by DM")
+    @app_commands.describe(hands_by_dm="Send me my hand by direct message when my turn starts")
+    async def settings(self, interaction: discord.Interaction,
+                       hands_by_dm: bool | None = None) -> None:
+        """Show or change the user's settings."""
+        async def work() -> None:
+            svc = services(interaction).settings
+            if hands_by_dm is not None:
+                await svc.set_hands_by_dm(interaction.user.id, hands_by_dm)
+            on = (await svc.user(interaction.user.id)).hands_by_dm
+            text = ("Hands by DM: **on**. At the start of each of your turns I send you your "
+                    "hand by direct message, and you can play from there. If your DMs are "
+                    "closed, use Show my hand on the board." if on else
+                    "Hands by DM: **off**. Use Show my hand under the board to play. Turn it "
+                    "on with `/gwent settings hands_by_dm:True`.")
+            await tell(interaction, text)
+
+        await guarded(interaction, work())
+
+    @app_commands.command(description="Server settings, such as the turn timer (Manage Server)")
+    @app_commands.describe(turn_timer="Seconds each player has per turn")
+    async def config(self, interaction: discord.Interaction,
+                     turn_timer: app_commands.Range[int, MIN_TURN_SECONDS, MAX_TURN_SECONDS]
+                     | None = None) -> None:
+        """Show or change the server's turn timer."""
+        async def work() -> None:
+            guild_id = _guild_id(interaction)
+            svc = services(interaction).settings
+            if turn_timer is not None:
+                if not interaction.permissions.manage_guild:
+                    raise Refusal("Only members with the Manage Server permission can change "
+                                  "the turn timer.")
+                await svc.set_turn_seconds(guild_id, turn_timer)
+                await tell(interaction, f"Turn timer set to {_seconds(turn_timer)}, from the "
+                                        "next turn on.")
+                return
+            seconds = await svc.turn_seconds(guild_id)
+            await tell(interaction, f"Turn timer: {_seconds(seconds)}. When it runs out the "
+                                    "player passes the round; two timeouts in a row forfeit.")
+
+        await guarded(interaction, work())
+
+    @app_commands.command(description="The rules of Gwent, in short")
+    @app_commands.describe(topic="What to read about")
+    @app_commands.choices(topic=[app_commands.Choice(name=title, value=key)
+                                 for key, (title, _) in TOPICS.items()])
+    async def rules(self, interaction: discord.Interaction, topic: str = "basics") -> None:
+        """A short rules browser."""
+        await interaction.response.send_message(ephemeral=True,
+                                                **rules_message(topic).send_kwargs())
+
+    @app_commands.command(description="Look up a card")
+    @app_commands.describe(name="The card's name")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """A card's picture and text."""
+        async def work() -> None:
+            found = catalogue().find(name)
+            if not found:
+                raise Refusal(f"There is no card called {clip(name, 80)!r}.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            out = Outgoing(card_summary(found[0]), files=(("card.png", await card_png(found[0])),))
+            await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+        await guarded(interaction, work())
+
+    @card.autocomplete("name")
+    async def card_names(self, interaction: discord.Interaction,
+                         current: str) -> list[app_commands.Choice[str]]:
+        """Card names matching what was typed so far."""
+        cards = catalogue().find(current) if current.strip() else list(catalogue().cards.values())
+        return [app_commands.Choice(name=clip(card.name, 100), value=card.id)
+                for card in cards[:25]]
+

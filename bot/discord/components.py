@@ -1,0 +1,80 @@
+"""Persistent components: DynamicItem templates that route every click by its custom_id.
+
+Registered once at start-up, they make buttons and selects on any message (old boards,
+ephemeral hands, DMs) work across restarts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.discord import handlers, ids
+from bot.discord.replies import guarded
+
+
+class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"gw:(?!)"):
+    """A clicked button or select whose custom_id matched a template; calls its handler."""
+
+    @staticmethod
+    async def handler(interaction: discord.Interaction, groups: dict[str, str],
+                      values: list[str], /) -> None:
+        """What the component does; each template's class sets its own."""
+        raise NotImplementedError
+
+    def __init__(self, item: discord.ui.Item[Any], groups: dict[str, str]) -> None:
+        super().__init__(item)
+        self.groups = groups
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> Routed:
+        """Rebuild the item from the clicked component."""
+        return cls(item, match.groupdict())
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Run the handler with the custom_id's fields and the chosen values."""
+        values = list(getattr(self.item, "values", []))
+        await guarded(interaction, type(self).handler(interaction, self.groups, values))
+
+
+class ChallengeItem(Routed, template=ids.CHALLENGE):
+    handler = staticmethod(handlers.on_challenge)
+
+
+class LobbyItem(Routed, template=ids.LOBBY):
+    handler = staticmethod(handlers.on_lobby)
+
+
+class DeckItem(Routed, template=ids.DECK):
+    handler = staticmethod(handlers.on_deck)
+
+
+class HandItem(Routed, template=ids.HAND):
+    handler = staticmethod(handlers.on_hand)
+
+
+class CardItem(Routed, template=ids.CARD):
+    handler = staticmethod(handlers.on_card)
+
+
+class MoveItem(Routed, template=ids.MOVE):
+    handler = staticmethod(handlers.on_move)
+
+
+class PickItem(Routed, template=ids.PICK):
+    handler = staticmethod(handlers.on_pick)
+
+
+class RematchItem(Routed, template=ids.REMATCH):
+    handler = staticmethod(handlers.on_rematch)
+
+
+class RulesItem(Routed, template=ids.RULES):
+    handler = staticmethod(handlers.on_rules)
+
+
+ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
+                                   MoveItem, PickItem, RematchItem, RulesItem)

@@ -1,0 +1,221 @@
+"""The private hand: shown only in an ephemeral message or the player's DMs.
+
+Built from the player's own observation. One select lists the cards that can be played (or
+redrawn, or chosen); follow-up questions (a row, a Decoy target) appear only when a card
+has more than one way to be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord import ids
+from bot.discord.public import when
+from bot.discord.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
+from bot.service import Snapshot
+from engine import Action, Observation, catalogue
+from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
+from engine.cards import ROW_TITLES
+from engine.observation import CHOOSE_FIRST, OVER, CardView
+from engine.observation import MULLIGAN as MULLIGAN_PHASE
+from engine.text import card_label
+
+CARD_KINDS = (PLAY, CHOOSE, MULLIGAN)
+# Rows 0-2 hold card selects, rows 3-4 the buttons.
+MAX_SELECTS = 3
+
+
+def move_text(action: Action) -> str:
+    """An action's text without its seat, as components carry it ("play 12 ranged")."""
+    return str(action).split(" ", 1)[1]
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """One entry of the card select: identical cards are listed once, with a count."""
+
+    uid: int
+    label: str
+    description: str
+    count: int
+
+
+def _card_views(obs: Observation) -> dict[int, CardView]:
+    me = obs.sides[obs.viewer or 0]
+    views = {v.uid: v for v in me.hand or ()}
+    if obs.pending is not None:
+        views.update({v.uid: v for v in obs.pending.options})
+    return views
+
+
+def card_choices(obs: Observation) -> list[CardChoice]:
+    """The distinct cards the viewer can act with now, in hand (or option) order.
+
+    Hand cards are labelled with their position, as numbered on the hand image.
+    """
+    assert obs.viewer is not None
+    positions = {v.uid: i for i, v in enumerate(obs.sides[obs.viewer].hand or (), start=1)}
+    views = _card_views(obs)
+    shapes: dict[int, list[tuple[str, int | None, int | None]]] = {}
+    for a in obs.legal:
+        if a.kind in CARD_KINDS and a.card is not None:
+            shapes.setdefault(a.card, []).append((a.kind, a.row, a.target))
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for uid, view in views.items():
+        if uid in shapes:
+            key = (view.card_id, view.strength, tuple(shapes[uid]))
+            groups.setdefault(key, []).append(uid)
+    choices = []
+    for uids in groups.values():
+        view = views[uids[0]]
+        place = f"{positions[view.uid]}. " if view.uid in positions else ""
+        choices.append(CardChoice(uids[0], place + card_label(view), card_text(view), len(uids)))
+    return choices
+
+
+def card_text(view: CardView) -> str:
+    """A card's rules text for the select description."""
+    card = catalogue().cards.get(view.card_id)
+    if card is not None and card.text:
+        return card.text
+    rows = "/".join(ROW_TITLES[r] for r in view.rows)
+    return ", ".join(x for x in (rows, *view.abilities) if x)
+
+
+def actions_for(obs: Observation, uid: int) -> list[Action]:
+    """The legal card actions that use this card."""
+    return [a for a in obs.legal if a.card == uid and a.kind in CARD_KINDS]
+
+
+def _chunks(items: list[CardChoice], size: int) -> Iterable[list[CardChoice]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _placeholder(obs: Observation) -> str:
+    kinds = {a.kind for a in obs.legal}
+    if MULLIGAN in kinds:
+        return "Choose a card to redraw"
+    if CHOOSE in kinds and obs.pending is not None:
+        return f"Choose {obs.pending.prompt}"
+    return "Choose a card to play"
+
+
+def _status(snapshot: Snapshot) -> str:
+    obs = snapshot.observation
+    assert obs is not None and obs.viewer is not None
+    me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
+    deadline = snapshot.match.deadline
+    time_left = f" Time runs out {when(deadline)}." if deadline else ""
+    kinds = {a.kind for a in obs.legal}
+    if obs.phase == OVER:
+        return "The match is over."
+    if FIRST in kinds:
+        return "You lead the Scoia'tael: decide who goes first." + time_left
+    if KEEP in kinds:
+        left = me.mulligans_left or 0
+        if left:
+            return (f"Redraw up to {left} more card{'s' if left != 1 else ''}, one at a time, "
+                    f"or keep this hand.{time_left}")
+        return "Keep this hand to finish your redraws." + time_left
+    if CHOOSE in kinds and obs.pending is not None:
+        return f"Choose {obs.pending.prompt}.{time_left}"
+    if PASS in kinds:
+        passed = f" {clean(them.name)} has passed." if them.passed else ""
+        return f"Your turn: play a card, use your leader, or pass.{passed}{time_left}"
+    if obs.phase == CHOOSE_FIRST:
+        return f"Waiting for {clean(them.name)} to decide who goes first."
+    if obs.phase == MULLIGAN_PHASE:
+        return f"Waiting for {clean(them.name)} to finish redrawing."
+    if me.passed:
+        return f"You have passed this round. Waiting for {clean(them.name)}."
+    return f"Waiting for {clean(them.name)}."
+
+
+def hand_message(snapshot: Snapshot, png: bytes) -> Outgoing:
+    """The hand image with what the player can do now."""
+    obs = snapshot.observation
+    assert obs is not None and obs.viewer is not None
+    match = snapshot.match
+    me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
+    round_name = f"Round {obs.round}" if obs.round else "Before round 1"
+    lines = [f"**Your hand** \u00b7 {round_name} \u00b7 You **{me.total}** \u2013 "
+             f"**{them.total}** {clean(them.name)}", _status(snapshot)]
+    if obs.last_events:
+        lines.append("Last move: " + clean(" ".join(obs.last_events)))
+    if me.revealed:
+        lines.append("Seen in their hand: " + ", ".join(card_label(v) for v in me.revealed))
+    n = obs.action_count
+    items: list[discord.ui.Item[StaticView]] = []
+    choices = card_choices(obs)
+    for page, chunk in enumerate(_chunks(choices, OPTIONS_MAX)):
+        if page == MAX_SELECTS:
+            break
+        options = [option(c.label + (f" \u00d7{c.count}" if c.count > 1 else ""), str(c.uid),
+                          c.description) for c in chunk]
+        items.append(select(ids.card(match.id, n, page), _placeholder(obs), options, row=page))
+    items.extend(_buttons(obs, match.id))
+    return Outgoing("\n".join(lines), StaticView(*items), files=(("hand.png", png),))
+
+
+def _buttons(obs: Observation, match_id: int) -> list[discord.ui.Item[StaticView]]:
+    assert obs.viewer is not None
+    n = obs.action_count
+    kinds = {a.kind for a in obs.legal}
+    me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
+    out: list[discord.ui.Item[StaticView]] = []
+    if FIRST in kinds:
+        out.append(button("Go first", ids.move(match_id, n, f"first {obs.viewer}"),
+                          style=discord.ButtonStyle.primary, row=3))
+        out.append(button(f"Let {them.name} go first",
+                          ids.move(match_id, n, f"first {1 - obs.viewer}"), row=3))
+    if KEEP in kinds:
+        out.append(button("Keep this hand", ids.move(match_id, n, "keep"),
+                          style=discord.ButtonStyle.success, row=3))
+    if PASS in kinds:
+        out.append(button("Pass", ids.move(match_id, n, "pass"),
+                          style=discord.ButtonStyle.danger, row=3))
+    if obs.phase not in (OVER, CHOOSE_FIRST, MULLIGAN_PHASE) and not me.leader.passive:
+        out.append(button(f"Leader: {me.leader.name}", ids.move(match_id, n, "leader"),
+                          style=discord.ButtonStyle.primary, disabled=LEADER not in kinds,
+                          row=3))
+    out.append(button("Refresh", ids.hand(match_id, n), disabled=obs.phase == OVER, row=4))
+    return out
+
+
+def followup_message(snapshot: Snapshot, uid: int, actions: list[Action]) -> Outgoing:
+    """Ask the one question a card needs: which row, or which unit Decoy takes back."""
+    obs = snapshot.observation
+    assert obs is not None and obs.viewer is not None
+    match_id, n = snapshot.match.id, obs.action_count
+    view = _card_views(obs)[uid]
+    back = button("Back", ids.hand(match_id, n), row=4)
+    if any(a.target is not None for a in actions):
+        options = _decoy_options(obs, actions)
+        return Outgoing(f"Which unit should **{view.name}** take back to your hand?",
+                        StaticView(select(ids.pick(match_id, n, 0), "Choose a unit", options,
+                                          row=0), back))
+    rows = [button(ROW_TITLES[a.row], ids.move(match_id, n, move_text(a)),
+                   style=discord.ButtonStyle.primary, row=0)
+            for a in actions if a.row is not None]
+    return Outgoing(f"Where should **{card_label(view)}** go?", StaticView(*rows, back))
+
+
+def _decoy_options(obs: Observation, actions: list[Action]) -> list[discord.SelectOption]:
+    assert obs.viewer is not None
+    where: dict[int, tuple[CardView, int]] = {}
+    for r, row in enumerate(obs.sides[obs.viewer].rows):
+        for view in row.cards:
+            where[view.uid] = (view, r)
+    options: dict[tuple[str, int | None, int], discord.SelectOption] = {}
+    for action in actions:
+        assert action.target is not None
+        view, r = where[action.target]
+        key = (view.card_id, view.strength, r)
+        if key not in options:
+            options[key] = option(f"{view.name} ({view.strength}) on {ROW_TITLES[r]}",
+                                  move_text(action), card_text(view))
+    return list(options.values())[:OPTIONS_MAX]

@@ -1,0 +1,188 @@
+"""What each button and select does: ask the service, then answer with a built message.
+
+Anything that may take a while (thread creation, a move, an image) is acknowledged first,
+within Discord's three seconds, and answered by editing the acknowledged response.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, cast
+
+import discord
+
+from bot.discord.deck_view import deck_message
+from bot.discord.hand_view import actions_for, followup_message, hand_message, move_text
+from bot.discord.public import challenge_closed_message, challenge_message, thread_name
+from bot.discord.replies import is_private
+from bot.discord.rules import rules_message
+from bot.images import hand_png
+from bot.service import Services, Snapshot
+from bot.service.errors import IllegalMove, OutOfDate
+from bot.storage.records import CHOOSING, ChallengeRecord
+
+if TYPE_CHECKING:
+    from bot.discord.client import GwentBot
+
+log = logging.getLogger(__name__)
+
+THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                discord.ChannelType.news_thread)
+STALE = "This is out of date: nothing was played. Press Refresh to see your hand as it is now."
+
+Groups = dict[str, str]
+
+
+def services(interaction: discord.Interaction) -> Services:
+    """The services of the bot that received the interaction."""
+    return cast("GwentBot", interaction.client).services
+
+
+# ------------------------------------------------------------------ challenges
+
+async def on_challenge(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
+    """Accept, decline or cancel a challenge."""
+    svc = services(interaction)
+    challenge_id, user_id = int(groups["challenge"]), interaction.user.id
+    if groups["op"] == "accept":
+        await interaction.response.defer()
+        match = await svc.challenges.accept(
+            challenge_id, user_id, lambda challenge: open_venue(interaction, challenge))
+        closed = challenge_closed_message(await svc.challenges.get(challenge_id), match)
+        await interaction.edit_original_response(**closed.edit_kwargs(replace_files=False))
+        return
+    answer = svc.challenges.decline if groups["op"] == "decline" else svc.challenges.cancel
+    closed = challenge_closed_message(await answer(challenge_id, user_id))
+    await interaction.response.edit_message(**closed.edit_kwargs(replace_files=False))
+
+
+async def open_venue(interaction: discord.Interaction,
+                     challenge: ChallengeRecord) -> tuple[int, int]:
+    """Where an accepted match lives: a new public thread if allowed, else the channel."""
+    channel = interaction.channel
+    assert channel is not None
+    if channel.type in THREAD_TYPES:
+        return channel.id, getattr(channel, "parent_id", None) or channel.id
+    perms = interaction.app_permissions
+    text_channel = interaction.client.get_channel(channel.id)
+    if (perms.create_public_threads and perms.send_messages_in_threads
+            and isinstance(text_channel, discord.TextChannel)):
+        try:
+            thread = await text_channel.create_thread(
+                name=thread_name(challenge), type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440)
+        except discord.HTTPException as error:
+            log.warning("cannot create a thread in %s (%s): playing in the channel",
+                        channel.id, error)
+        else:
+            return thread.id, channel.id
+    return channel.id, channel.id
+
+
+async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
+    """Challenge the other player again, in the same place."""
+    svc = services(interaction)
+    challenge = await svc.challenges.rematch(int(groups["match"]), interaction.user.id)
+    sent = await interaction.response.send_message(**challenge_message(challenge).send_kwargs())
+    if sent.message_id is not None:
+        await svc.challenges.set_message(challenge.id, sent.message_id)
+
+
+# ----------------------------------------------------------------- deck choice
+
+async def on_lobby(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
+    """Open the private deck choice, or get ready with the current choice."""
+    svc = services(interaction)
+    match_id, user_id = int(groups["match"]), interaction.user.id
+    if groups["op"] == "deck":
+        record, seat = await svc.matches.deck_seat(match_id, user_id)
+        await interaction.response.send_message(ephemeral=True,
+                                                **deck_message(record, seat).send_kwargs())
+        return
+    private = is_private(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=not private)
+    ready = await svc.matches.ready(match_id, user_id)
+    me = ready.seat_of(user_id)
+    assert me is not None
+    if ready.status == CHOOSING:
+        out = deck_message(ready, me)
+        await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
+    else:
+        await _show_hand(interaction, await svc.matches.private(match_id, user_id))
+
+
+async def on_deck(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
+    """Change the faction, leader or deck in the private deck choice."""
+    svc = services(interaction)
+    match_id, user_id = int(groups["match"]), interaction.user.id
+    record = await svc.matches.choose_deck(match_id, user_id, **{groups["part"]: values[0]})
+    seat = record.seat_of(user_id)
+    assert seat is not None
+    out = deck_message(record, seat)
+    await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))
+
+
+# ----------------------------------------------------------------------- hands
+
+async def on_hand(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
+    """Show my hand (a new ephemeral message) or Refresh (the same message)."""
+    private = is_private(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=not private)
+    match_id = int(groups["match"])
+    snapshot = await services(interaction).matches.private(match_id, interaction.user.id)
+    if snapshot.observation is None:
+        seat = snapshot.match.seat_of(interaction.user.id)
+        assert seat is not None
+        out = deck_message(snapshot.match, seat)
+        await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
+        return
+    await _show_hand(interaction, snapshot)
+
+
+async def on_card(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
+    """A card chosen in the hand: play it, or ask where (row) or what (Decoy target)."""
+    await interaction.response.defer()
+    match_id, n = int(groups["match"]), int(groups["n"])
+    snapshot = await services(interaction).matches.private(match_id, interaction.user.id)
+    if snapshot.match.action_count != n or snapshot.observation is None:
+        raise OutOfDate(STALE)
+    uid = int(values[0])
+    actions = actions_for(snapshot.observation, uid)
+    if not actions:
+        raise IllegalMove("That card cannot be used now.")
+    if len(actions) == 1:
+        await _act(interaction, match_id, move_text(actions[0]), n)
+        return
+    out = followup_message(snapshot, uid, actions)
+    await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
+
+
+async def on_move(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
+    """A move button: pass, leader, keep, a row, who goes first."""
+    await interaction.response.defer()
+    await _act(interaction, int(groups["match"]), groups["move"], int(groups["n"]))
+
+
+async def on_pick(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
+    """A move chosen in a select, such as Decoy's target."""
+    await interaction.response.defer()
+    await _act(interaction, int(groups["match"]), values[0], int(groups["n"]))
+
+
+async def _act(interaction: discord.Interaction, match_id: int, move: str, n: int) -> None:
+    snapshot = await services(interaction).matches.act(match_id, interaction.user.id, move, n)
+    await _show_hand(interaction, snapshot)
+
+
+async def _show_hand(interaction: discord.Interaction, snapshot: Snapshot) -> None:
+    assert snapshot.observation is not None
+    out = hand_message(snapshot, await hand_png(snapshot.observation))
+    await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+
+# ----------------------------------------------------------------------- rules
+
+async def on_rules(interaction: discord.Interaction, _: Groups, values: list[str]) -> None:
+    """Another topic in the rules browser."""
+    out = rules_message(values[0])
+    await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))

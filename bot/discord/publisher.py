@@ -1,0 +1,237 @@
+"""Shows committed changes in Discord: lobby, boards, results, DMs, warnings.
+
+Every method reads the current state from the service, so a post that fails (429, 5xx,
+Forbidden) is simply retried by the next change or the periodic reconcile; no move is ever
+re-applied and none is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.hand_view import hand_message
+from bot.discord.public import (
+    board_message,
+    challenge_closed_message,
+    dms_closed_note,
+    lobby_closed_message,
+    lobby_message,
+    old_board_view,
+    result_message,
+    warning_message,
+)
+from bot.images import board_png, hand_png, result_png
+from bot.service import MatchChange, Snapshot
+from bot.storage.records import CHOOSING, OVER, ChallengeRecord
+
+if TYPE_CHECKING:
+    from bot.discord.client import GwentBot
+
+log = logging.getLogger(__name__)
+
+RECONCILE_SECONDS = 30
+# Closed DMs: 50007 (cannot send to this user), 50278 (no mutual server).
+DMS_CLOSED = (50007, 50278)
+
+
+class Publisher:
+    """The service's Notifier for Discord: each report runs as a background task."""
+
+    def __init__(self, bot: GwentBot) -> None:
+        self._bot = bot
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._warnings: dict[int, discord.Message] = {}
+
+    # ----------------------------------------------------------- Notifier
+
+    async def match_changed(self, change: MatchChange) -> None:
+        """Post what changed, then send hands by DM to players whose turn began."""
+        self._spawn(self._changed(change))
+
+    async def turn_warning(self, match_id: int, seats: tuple[int, ...]) -> None:
+        """Nudge the players whose time is nearly up."""
+        self._spawn(self._warn(match_id, seats))
+
+    async def challenge_closed(self, challenge: ChallengeRecord) -> None:
+        """Show that a challenge expired."""
+        self._spawn(self._challenge_expired(challenge))
+
+    # -------------------------------------------------------------- tasks
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        """Stop the background tasks (what they had not posted, reconcile posts later)."""
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def reconcile_forever(self) -> None:
+        """Every half minute, post whatever lobby, board or result is missing."""
+        while True:
+            await self.reconcile()
+            await asyncio.sleep(RECONCILE_SECONDS)
+
+    async def reconcile(self) -> None:
+        """Post every missing lobby, board or result once."""
+        try:
+            behind = await self._bot.services.matches.behind()
+        except Exception:
+            log.exception("cannot list matches to reconcile")
+            return
+        for match_id in behind:
+            await self._guard(self.sync(match_id), f"reconciling match {match_id}")
+
+    async def _guard(self, work: Coroutine[Any, Any, Any], what: str) -> None:
+        try:
+            await work
+        except discord.HTTPException as error:
+            log.warning("%s: Discord said %s %s; will retry", what, error.status, error.text)
+        except Exception:
+            log.exception("%s failed", what)
+
+    async def _changed(self, change: MatchChange) -> None:
+        what = f"showing match {change.match_id}"
+        await self._guard(self.sync(change.match_id, change), what)
+        for seat in change.turn_for:
+            await self._guard(self._send_hand(change, seat), f"DM hand, {what}")
+
+    # -------------------------------------------------------------- posting
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self._bot.get_partial_messageable(channel_id)
+
+    async def sync(self, match_id: int, change: MatchChange | None = None) -> None:
+        """Bring the match's lobby, board and result messages up to date."""
+        async with self._locks[match_id]:
+            snapshot = await self._bot.services.matches.public(match_id)
+            match = snapshot.match
+            # Mention a timeout only on the board of the very state it produced.
+            timed_out = (change.timed_out if change is not None
+                         and change.action_count == match.action_count else None)
+            if match.status == CHOOSING:
+                await self._lobby(snapshot)
+                return
+            if match.board_action is None and match.lobby_message_id is not None:
+                closed = lobby_closed_message(match).edit_kwargs(replace_files=False)
+                await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
+            if match.status == OVER:
+                if match.result_message_id is None:
+                    await self._result(snapshot)
+            elif match.board_action is None or match.board_action < match.action_count:
+                await self._board(snapshot, timed_out)
+
+    async def _lobby(self, snapshot: Snapshot) -> None:
+        match = snapshot.match
+        out = lobby_message(snapshot)
+        if match.lobby_message_id is not None:
+            try:
+                await self._edit(match.channel_id, match.lobby_message_id,
+                                 out.edit_kwargs(replace_files=False))
+                return
+            except discord.NotFound:
+                log.info("the lobby of match %s was deleted: posting it again", match.id)
+        message = await self._channel(match.channel_id).send(**out.send_kwargs())
+        await self._bot.services.matches.set_messages(match.id, lobby=message.id)
+
+    async def _board(self, snapshot: Snapshot, timed_out: int | None) -> None:
+        match = snapshot.match
+        assert snapshot.observation is not None
+        out = board_message(snapshot, await board_png(snapshot.observation), timed_out)
+        message = await self._channel(match.channel_id).send(**out.send_kwargs())
+        await self._bot.services.matches.set_messages(
+            match.id, board=(message.id, snapshot.observation.action_count))
+        await self._retire(match.id, match.channel_id, match.board_message_id,
+                           match.board_action)
+
+    async def _result(self, snapshot: Snapshot) -> None:
+        match = snapshot.match
+        obs = snapshot.observation
+        assert obs is not None
+        out = result_message(snapshot, await result_png(obs), await board_png(obs))
+        message = await self._channel(match.channel_id).send(**out.send_kwargs())
+        await self._bot.services.matches.set_messages(
+            match.id, board=(message.id, obs.action_count), result=message.id)
+        await self._retire(match.id, match.channel_id, match.board_message_id,
+                           match.board_action)
+
+    async def _retire(self, match_id: int, channel_id: int, board_id: int | None,
+                      board_action: int | None) -> None:
+        """Disable the previous board's button and remove the timer warning."""
+        warning = self._warnings.pop(match_id, None)
+        if warning is not None:
+            await self._quietly(warning.delete())
+        if board_id is not None and board_action is not None:
+            await self._quietly(self._edit(channel_id, board_id,
+                                           {"view": old_board_view(match_id, board_action)}))
+
+    async def _quietly(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Best-effort clean-up: a deleted message or missing permission is not a problem."""
+        try:
+            await work
+        except discord.HTTPException as error:
+            log.info("clean-up skipped: %s %s", error.status, error.text)
+
+    async def _edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
+        await self._channel(channel_id).get_partial_message(message_id).edit(**kwargs)
+
+    # ----------------------------------------------------------------- others
+
+    async def _send_hand(self, change: MatchChange, seat: int) -> None:
+        services = self._bot.services
+        match = await services.matches.get(change.match_id)
+        player = match.seats[seat]
+        if player.ai_level is not None or not match.is_live:
+            return
+        if not (await services.settings.user(player.user_id)).hands_by_dm:
+            return
+        snapshot = await services.matches.private(match.id, player.user_id)
+        if snapshot.observation is None or snapshot.match.action_count != change.action_count:
+            return
+        out = hand_message(snapshot, await hand_png(snapshot.observation))
+        try:
+            channel = await self._bot.create_dm(discord.Object(player.user_id))
+            await channel.send(**out.send_kwargs())
+        except discord.Forbidden as error:
+            if error.code not in DMS_CLOSED:
+                raise
+            if await services.settings.note_dms_closed(player.user_id):
+                await self._note_dms_closed(match.id, player.user_id)
+
+    async def _note_dms_closed(self, match_id: int, user_id: int) -> None:
+        """Tell the player once, on the newest board, to use Show my hand instead."""
+        async with self._locks[match_id]:
+            match = await self._bot.services.matches.get(match_id)
+            if match.board_message_id is None:
+                return
+            board = await self._channel(match.channel_id).fetch_message(match.board_message_id)
+            await board.edit(content=board.content + dms_closed_note(user_id),
+                             allowed_mentions=discord.AllowedMentions(
+                                 users=[discord.Object(user_id)]))
+
+    async def _warn(self, match_id: int, seats: tuple[int, ...]) -> None:
+        async def post() -> None:
+            snapshot = await self._bot.services.matches.public(match_id)
+            out = warning_message(snapshot, seats)
+            message = await self._channel(snapshot.match.channel_id).send(**out.send_kwargs())
+            self._warnings[match_id] = message
+
+        await self._guard(post(), f"warning match {match_id}")
+
+    async def _challenge_expired(self, challenge: ChallengeRecord) -> None:
+        if challenge.message_id is None:
+            return
+        out = challenge_closed_message(challenge)
+        await self._guard(self._edit(challenge.channel_id, challenge.message_id,
+                                     out.edit_kwargs(replace_files=False)),
+                          f"closing challenge {challenge.id}")

@@ -1,0 +1,58 @@
+"""Answering interactions: refusals, errors, and the acknowledgement rules."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+
+import discord
+
+from bot.service.errors import Busy, Refusal
+
+log = logging.getLogger(__name__)
+
+OOPS = ("Something went wrong on our side. Nothing you played is lost: press Show my hand or "
+        "Refresh to carry on.")
+
+
+def is_private(interaction: discord.Interaction) -> bool:
+    """True when the clicked message is only the user's: ephemeral, or in their DMs."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Answer only the user, whether or not the interaction was acknowledged yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """The refusal's explanation, with a link to the channel it is about."""
+    text = str(refusal)
+    if isinstance(refusal, Busy) and refusal.channel_id is not None:
+        text += f" <#{refusal.channel_id}>"
+    return text
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a handler; refusals become ephemeral answers, failures are logged and admitted."""
+    try:
+        await work
+    except Refusal as refusal:
+        await try_tell(interaction, refusal_text(refusal))
+    except discord.HTTPException as error:
+        log.warning("Discord refused an answer to interaction %s: %s", interaction.id, error)
+    except Exception:
+        log.exception("interaction %s failed", interaction.id)
+        await try_tell(interaction, OOPS)
+
+
+async def try_tell(interaction: discord.Interaction, text: str) -> None:
+    """tell(), logging instead of raising when Discord refuses."""
+    try:
+        await tell(interaction, text)
+    except discord.HTTPException as error:
+        log.warning("could not answer interaction %s: %s", interaction.id, error)

@@ -1,0 +1,51 @@
+"""python -m bot: read the configuration, open the database, connect to Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+
+import aiohttp
+import discord
+from dotenv import load_dotenv
+
+from bot.config import TOKEN_HELP, Config, ConfigError, load_config
+from bot.discord.client import GwentBot
+from bot.storage import StorageError
+
+
+async def run(config: Config) -> None:
+    """Run the bot until it is stopped."""
+    bot = GwentBot(config.database_path, dev_guild_id=config.dev_guild_id)
+    async with bot:
+        await bot.open_storage()
+        await bot.start(config.token)
+
+
+def main() -> int:
+    """Start the bot; configuration, storage and token problems print one line and exit 1."""
+    load_dotenv()
+    try:
+        config = load_config(os.environ)
+    except ConfigError as error:
+        print(f"gwent: {error}", file=sys.stderr)
+        return 1
+    logging.basicConfig(level=config.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(run(config))
+    except StorageError as error:
+        print(f"gwent: {error}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print(f"gwent: Discord rejected DISCORD_TOKEN: {TOKEN_HELP}.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"gwent: cannot reach Discord ({error}); check the network connection.",
+              file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

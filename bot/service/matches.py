@@ -1,0 +1,439 @@
+"""Matches: deck choice, moves, timers and forfeits; each change committed before it is shown."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.service.clock import Clock
+from bot.service.decks import DeckChoice, build_deck, default_choice, revise
+from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
+from bot.service.notifier import MatchChange, Notifier
+from bot.service.settings import turn_seconds_in, warning_lead
+from bot.storage import Database, StorageError
+from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
+from bot.storage.repository import Repository
+from engine import Action, ActionError, IllegalAction, Match, Observation
+from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
+
+PLAYER, TIMER = "player", "timer"
+# Two turn-timer expiries in a row by the same player forfeit the match.
+TIMEOUTS_TO_FORFEIT = 2
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A match's bookkeeping, what one viewer may see of it (None while choosing decks), and
+    the seats that have a move or choice to make."""
+
+    match: MatchRecord
+    observation: Observation | None
+    to_act: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person (or computer player) joining a match."""
+
+    user_id: int
+    name: str
+    faction: str | None = None
+    ai_level: str | None = None
+
+
+class MatchService:
+    """Loads, changes and persists matches; one asyncio lock per match."""
+
+    def __init__(self, db: Database, notifier: Notifier, clock: Clock) -> None:
+        self._db = db
+        self._notifier = notifier
+        self._clock = clock
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._engines: dict[int, Match] = {}
+
+    # ----------------------------------------------------------------- reading
+
+    async def get(self, match_id: int) -> MatchRecord:
+        """Return a match, or raise NotFound."""
+        async with self._db.reading() as repo:
+            record = await repo.match(match_id)
+        if record is None:
+            raise NotFound("This match no longer exists.")
+        return record
+
+    async def live_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
+        """Return the user's running match in a server."""
+        async with self._db.reading() as repo:
+            return await repo.live_match_of(guild_id, user_id)
+
+    async def live_match_in(self, channel_id: int) -> MatchRecord | None:
+        """Return the running match that lives in a channel or thread."""
+        async with self._db.reading() as repo:
+            return await repo.live_match_in(channel_id)
+
+    async def public(self, match_id: int) -> Snapshot:
+        """Return the match as spectators see it."""
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            return _snapshot(record, await self._engine(record), None)
+
+    async def private(self, match_id: int, user_id: int) -> Snapshot:
+        """Return the match as one of its players sees it."""
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            seat = _seat(record, user_id)
+            return _snapshot(record, await self._engine(record), seat)
+
+    async def actions(self, match_id: int) -> list[tuple[int, str, str]]:
+        """Return the committed action log as (number, action, source)."""
+        async with self._db.reading() as repo:
+            return await repo.actions(match_id)
+
+    async def result(self, match_id: int) -> ResultRecord | None:
+        """Return the stored result of a finished match."""
+        async with self._db.reading() as repo:
+            return await repo.result(match_id)
+
+    async def behind(self) -> list[int]:
+        """Return matches with a lobby, board or result message still to post."""
+        async with self._db.reading() as repo:
+            return await repo.matches_behind()
+
+    async def _engine(self, record: MatchRecord) -> Match | None:
+        if record.status == CHOOSING:
+            return None
+        engine = self._engines.get(record.id)
+        if engine is None:
+            async with self._db.reading() as repo:
+                state = await repo.state(record.id)
+            if state is None:
+                raise StorageError(f"match {record.id} has no engine state")
+            engine = Match.from_json(state)
+            if engine.action_count != record.action_count:
+                raise StorageError(f"match {record.id}: state has {engine.action_count} actions, "
+                                   f"the log {record.action_count}")
+            if not engine.is_over:
+                self._engines[record.id] = engine
+        return engine
+
+    # ---------------------------------------------------------------- creating
+
+    async def insert(self, repo: Repository, guild_id: int, channel_id: int,
+                     parent_channel_id: int, players: tuple[Player, Player]) -> int:
+        """Create a match in deck choice inside the caller's transaction; return its id."""
+        now = self._clock()
+        deadline, warn_at = await _deadline(repo, guild_id, now)
+        match_id = await repo.insert_match(guild_id, channel_id, parent_channel_id,
+                                           secrets.randbelow(2**31), now, deadline, warn_at)
+        for seat, player in enumerate(players):
+            settings = await repo.user_settings(player.user_id)
+            choice = default_choice(settings, player.faction)
+            await repo.insert_seat(match_id, SeatRecord(
+                seat, player.user_id, player.name, choice.faction, choice.leader, choice.deck,
+                ready=player.ai_level is not None, timeouts=0, ai_level=player.ai_level))
+        return match_id
+
+    # ------------------------------------------------------------- deck choice
+
+    async def deck_seat(self, match_id: int, user_id: int) -> tuple[MatchRecord, int]:
+        """Return a match in deck choice and the user's seat in it, or raise a Refusal."""
+        record = await self.get(match_id)
+        seat = _seat(record, user_id)
+        if record.status != CHOOSING:
+            raise OutOfDate("Decks are already chosen: the match has started.")
+        return record, seat
+
+    async def choose_deck(self, match_id: int, user_id: int, *, faction: str | None = None,
+                          leader: str | None = None, deck: str | None = None) -> MatchRecord:
+        """Change one part of a player's deck choice."""
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            seat = _choosing_seat(record, user_id)
+            choice = revise(_choice(record.seats[seat]), faction=faction, leader=leader,
+                            deck=deck)
+            async with self._db.transaction() as repo:
+                await repo.update_seat(match_id, seat, faction=choice.faction,
+                                       leader=choice.leader, deck=choice.deck)
+                await repo.update_match(match_id, updated_at=self._clock())
+            return await self.get(match_id)
+
+    async def ready(self, match_id: int, user_id: int) -> MatchRecord:
+        """Lock in a player's deck; the match starts when both are ready."""
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            seat = _choosing_seat(record, user_id)
+            async with self._db.transaction() as repo:
+                await repo.update_seat(match_id, seat, ready=1, timeouts=0)
+                engine = None
+                if record.seats[1 - seat].ready:
+                    engine = await self._start(repo, record)
+            change = MatchChange(match_id, 0, actor=seat,
+                                 turn_for=tuple(engine.to_act()) if engine else ())
+        await self._notifier.match_changed(change)
+        return await self.get(match_id)
+
+    async def _start(self, repo: Repository, record: MatchRecord) -> Match:
+        """Turn the deck choices into an engine match, inside the caller's transaction."""
+        seats = record.seats
+        decks = (build_deck(_choice(seats[0])), build_deck(_choice(seats[1])))
+        engine = Match.new(decks, record.seed, (seats[0].name, seats[1].name))
+        now = self._clock()
+        deadline, warn_at = await _deadline(repo, record.guild_id, now)
+        await repo.update_match(record.id, status=PLAYING, state=engine.to_json(),
+                                deadline=deadline, warn_at=warn_at, updated_at=now)
+        for seat in seats:
+            await repo.update_seat(record.id, seat.seat, ready=1)
+            if seat.ai_level is None:
+                await repo.update_user_settings(seat.user_id, last_faction=seat.faction,
+                                                last_leader=seat.leader)
+        return engine
+
+    # ------------------------------------------------------------------ moves
+
+    async def act(self, match_id: int, user_id: int, move: str, expected: int) -> Snapshot:
+        """Apply a player's move (its text without the seat, e.g. "play 12 ranged").
+
+        `expected` is the action count the clicked message showed: anything else means the
+        message is out of date and nothing is applied.
+        """
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            seat = _seat(record, user_id)
+            if record.status == CHOOSING:
+                raise OutOfDate("The match has not started: both players choose decks first.")
+            if record.status == OVER:
+                raise OutOfDate("This match is over.")
+            if expected != record.action_count:
+                raise OutOfDate("This board is out of date: nothing was played. Use the newest "
+                                "board or your refreshed hand.")
+            engine = await self._engine(record)
+            assert engine is not None
+            try:
+                action = Action.parse(f"{seat} {move}")
+            except ActionError as error:
+                raise IllegalMove("That is not a move.") from error
+            change = await self._apply(record, engine, lambda m: _play(m, action), PLAYER,
+                                       {seat: 0}, actor=seat)
+            snapshot = _snapshot(await self.get(match_id), engine, seat)
+        await self._notifier.match_changed(change)
+        return snapshot
+
+    async def forfeit(self, guild_id: int, user_id: int) -> MatchRecord:
+        """End the user's running match in this server as a loss for them."""
+        record = await self.live_match_of(guild_id, user_id)
+        if record is None:
+            raise NotFound("You have no match running in this server.")
+        async with self._locks[record.id]:
+            record = await self.get(record.id)
+            if not record.is_live:
+                raise NotFound("You have no match running in this server.")
+            seat = _seat(record, user_id)
+            engine = await self._begin_if_choosing(record)
+            change = await self._apply(record, engine, lambda m: _play(m, Action(seat, FORFEIT)),
+                                       PLAYER, {}, actor=seat)
+        await self._notifier.match_changed(change)
+        return await self.get(record.id)
+
+    async def expire(self, match_id: int) -> bool:
+        """Act for the players whose turn timer ran out; return whether anything happened.
+
+        Deck choice: ready with the current choices. Redraws: keep. A pending choice: the
+        first option, then pass if still their turn. Otherwise pass; a second expiry in a row
+        forfeits instead.
+        """
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            if not record.is_live or record.deadline is None or record.deadline > self._clock():
+                return False
+            if record.status == CHOOSING:
+                change = await self._expire_deck_choice(record)
+            else:
+                engine = await self._engine(record)
+                assert engine is not None
+                late = tuple(engine.to_act())
+                timeouts = {s: record.seats[s].timeouts + 1 for s in late}
+                forfeiting = [s for s in late if timeouts[s] >= TIMEOUTS_TO_FORFEIT]
+
+                def plan(m: Match) -> None:
+                    if forfeiting:
+                        m.apply(Action(forfeiting[0], FORFEIT))
+                        return
+                    for seat in late:
+                        _time_out(m, seat)
+
+                change = await self._apply(record, engine, plan, TIMER, timeouts,
+                                           timed_out=late[0] if late else None)
+        await self._notifier.match_changed(change)
+        return True
+
+    async def _expire_deck_choice(self, record: MatchRecord) -> MatchChange:
+        late = tuple(s.seat for s in record.seats if not s.ready)
+        async with self._db.transaction() as repo:
+            for seat in late:
+                await repo.update_seat(record.id, seat, timeouts=record.seats[seat].timeouts + 1)
+            engine = await self._start(repo, record)
+        return MatchChange(record.id, 0, turn_for=tuple(engine.to_act()),
+                           timed_out=late[0] if late else None)
+
+    async def warn(self, match_id: int) -> None:
+        """Warn the players to act once their deadline is near."""
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            if not record.is_live or record.warn_at is None or record.warn_at > self._clock():
+                return
+            async with self._db.transaction() as repo:
+                await repo.update_match(match_id, warn_at=None)
+            if record.status == CHOOSING:
+                seats = tuple(s.seat for s in record.seats if not s.ready)
+            else:
+                engine = await self._engine(record)
+                assert engine is not None
+                seats = tuple(engine.to_act())
+        if seats:
+            await self._notifier.turn_warning(match_id, seats)
+
+    async def _begin_if_choosing(self, record: MatchRecord) -> Match:
+        """Return the engine match, starting it with the current deck choices if needed."""
+        if record.status != CHOOSING:
+            engine = await self._engine(record)
+            assert engine is not None
+            return engine
+        async with self._db.transaction() as repo:
+            return await self._start(repo, record)
+
+    async def _apply(self, record: MatchRecord, engine: Match, plan: Callable[[Match], None],
+                     source: str, timeouts: dict[int, int], actor: int | None = None,
+                     timed_out: int | None = None) -> MatchChange:
+        """Run `plan` on the engine and commit the actions it applied with the new state.
+
+        The cached engine is dropped if anything fails, so memory never runs ahead of the
+        database.
+        """
+        before = set(engine.to_act())
+        first = engine.action_count
+        try:
+            plan(engine)
+        except IllegalAction as error:
+            if engine.action_count != first:
+                self._engines.pop(record.id, None)
+            raise IllegalMove(str(error)) from error
+        except BaseException:
+            self._engines.pop(record.id, None)
+            raise
+        try:
+            await self._commit(record, engine, first, source, timeouts)
+        except BaseException:
+            self._engines.pop(record.id, None)
+            raise
+        if engine.is_over:
+            self._engines.pop(record.id, None)
+        after = engine.to_act()
+        # After a click, the clicking player's own view refreshes; others are told their turn
+        # began. After a timer, nobody clicked, so everyone to act is told.
+        turn_for = tuple(after) if source == TIMER else tuple(s for s in after if s not in before)
+        return MatchChange(record.id, engine.action_count, actor=actor, turn_for=turn_for,
+                           timed_out=timed_out, finished=engine.is_over)
+
+    async def _commit(self, record: MatchRecord, engine: Match, first: int, source: str,
+                      timeouts: dict[int, int]) -> None:
+        now = self._clock()
+        async with self._db.transaction() as repo:
+            for number in range(first + 1, engine.action_count + 1):
+                await repo.insert_action(record.id, number, str(engine.history[number - 1]),
+                                         source, now)
+            deadline = warn_at = None
+            if not engine.is_over:
+                deadline, warn_at = await _deadline(repo, record.guild_id, now)
+            await repo.update_match(
+                record.id, state=engine.to_json(), action_count=engine.action_count,
+                status=OVER if engine.is_over else PLAYING, deadline=deadline, warn_at=warn_at,
+                updated_at=now, finished_at=now if engine.is_over else None)
+            for seat, count in timeouts.items():
+                await repo.update_seat(record.id, seat, timeouts=count)
+            if engine.is_over:
+                await repo.insert_result(_result(record, engine, source, now))
+
+    # ------------------------------------------------------------ messages
+
+    async def set_messages(self, match_id: int, *, lobby: int | None = None,
+                           board: tuple[int, int] | None = None,
+                           result: int | None = None) -> None:
+        """Remember the posted lobby, board (message id, action count) or result message."""
+        values: dict[str, int] = {}
+        if lobby is not None:
+            values["lobby_message_id"] = lobby
+        if board is not None:
+            values["board_message_id"], values["board_action"] = board
+        if result is not None:
+            values["result_message_id"] = result
+        async with self._db.transaction() as repo:
+            await repo.update_match(match_id, **values)
+
+
+def _snapshot(record: MatchRecord, engine: Match | None, viewer: int | None) -> Snapshot:
+    if engine is None:
+        return Snapshot(record, None, tuple(s.seat for s in record.seats if not s.ready))
+    return Snapshot(record, engine.observation(viewer), tuple(engine.to_act()))
+
+
+def _seat(record: MatchRecord, user_id: int) -> int:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotAParticipant("This isn't your match: only its two players can act.")
+    return seat
+
+
+def _choosing_seat(record: MatchRecord, user_id: int) -> int:
+    seat = _seat(record, user_id)
+    if record.status != CHOOSING:
+        raise OutOfDate("Decks are already chosen: the match has started.")
+    if record.seats[seat].ready:
+        raise Refusal("You are ready: your deck is locked in.")
+    return seat
+
+
+def _choice(seat: SeatRecord) -> DeckChoice:
+    return DeckChoice(seat.faction, seat.leader, seat.deck)
+
+
+async def _deadline(repo: Repository, guild_id: int, now: float) -> tuple[float, float]:
+    seconds = await turn_seconds_in(repo, guild_id)
+    deadline = now + seconds
+    return deadline, deadline - warning_lead(seconds)
+
+
+def _play(engine: Match, action: Action) -> None:
+    engine.apply(action)
+
+
+def _time_out(engine: Match, seat: int) -> None:
+    """Apply what a timed-out player does: answer a pending choice, keep, or pass."""
+    while seat in engine.to_act():
+        legal = engine.legal_actions(seat)
+        kinds = {a.kind for a in legal}
+        if CHOOSE in kinds:
+            engine.apply(next(a for a in legal if a.kind == CHOOSE))
+            continue
+        if KEEP in kinds:
+            engine.apply(Action(seat, KEEP))
+        elif FIRST in kinds:
+            engine.apply(next(a for a in legal if a.kind == FIRST))
+        else:
+            engine.apply(Action(seat, PASS))
+        return
+
+
+def _result(record: MatchRecord, engine: Match, source: str, now: float) -> ResultRecord:
+    seats = record.seats
+    forfeited = engine.forfeited_by
+    ended_by = "play" if forfeited is None else ("timeout" if source == TIMER else "forfeit")
+    return ResultRecord(
+        match_id=record.id, guild_id=record.guild_id, player_ids=record.user_ids,
+        factions=(seats[0].faction, seats[1].faction), leaders=(seats[0].leader, seats[1].leader),
+        winner=engine.winner, forfeited_by=forfeited, ended_by=ended_by,
+        rounds=tuple((s[0], s[1], w) for s, w in engine.results),
+        started_at=record.created_at, finished_at=now)
+

@@ -1,0 +1,117 @@
+"""Plain values read from the database; the service hands these to the Discord layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CHOOSING, PLAYING, OVER = "choosing", "playing", "over"
+OPEN, ACCEPTED, DECLINED, CANCELLED, EXPIRED = (
+    "open", "accepted", "declined", "cancelled", "expired")
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One player of a match and their deck choice."""
+
+    seat: int
+    user_id: int
+    name: str
+    faction: str
+    leader: str
+    deck: str
+    ready: bool
+    timeouts: int
+    ai_level: str | None
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A match's bookkeeping (the engine state is kept apart)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    parent_channel_id: int
+    status: str
+    seed: int
+    action_count: int
+    deadline: float | None
+    warn_at: float | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    board_action: int | None
+    result_message_id: int | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    seats: tuple[SeatRecord, SeatRecord]
+
+    @property
+    def is_live(self) -> bool:
+        """True until the match is over."""
+        return self.status != OVER
+
+    @property
+    def in_thread(self) -> bool:
+        """True when the match has its own thread."""
+        return self.channel_id != self.parent_channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat of a user, or None for anyone else."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    @property
+    def user_ids(self) -> tuple[int, int]:
+        """The two players' user ids, by seat."""
+        return self.seats[0].user_id, self.seats[1].user_id
+
+
+@dataclass(frozen=True)
+class ChallengeRecord:
+    """A challenge from one member to another."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    challenger_name: str
+    opponent_id: int
+    opponent_name: str
+    faction: str | None
+    status: str
+    created_at: float
+    expires_at: float
+    match_id: int | None
+    rematch_of: int | None
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A user's preferences and remembered deck."""
+
+    user_id: int
+    hands_by_dm: bool
+    dm_closed_noted: bool
+    last_faction: str | None
+    last_leader: str | None
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """A finished match, as stored for ratings."""
+
+    match_id: int
+    guild_id: int
+    player_ids: tuple[int, int]
+    factions: tuple[str, str]
+    leaders: tuple[str, str]
+    winner: int | None
+    forfeited_by: int | None
+    ended_by: str
+    rounds: tuple[tuple[int, int, int | None], ...]
+    started_at: float
+    finished_at: float

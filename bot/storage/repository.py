@@ -1,0 +1,270 @@
+"""Every SQL statement the bot runs, as typed methods over one connection."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.records import (
+    CHOOSING,
+    OPEN,
+    OVER,
+    ChallengeRecord,
+    MatchRecord,
+    ResultRecord,
+    SeatRecord,
+    UserSettings,
+)
+
+_MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
+                  "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
+                  "result_message_id, created_at, updated_at, finished_at")
+_LIVE = "status != 'over'"
+
+
+class Repository:
+    """Queries and updates; the caller (Database) decides the transaction."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return list(await self._conn.execute_fetchall(sql, tuple(params)))
+
+    async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Execute a statement and return the last inserted row id."""
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            return cursor.lastrowid or 0
+
+    # ------------------------------------------------------------- settings
+
+    async def turn_seconds(self, guild_id: int) -> int | None:
+        """Return a server's turn timer, or None when it never set one."""
+        row = await self._one("SELECT turn_seconds FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+        return None if row is None else int(row[0])
+
+    async def set_turn_seconds(self, guild_id: int, seconds: int) -> None:
+        """Store a server's turn timer."""
+        await self._run("INSERT INTO guild_settings (guild_id, turn_seconds) VALUES (?, ?) "
+                        "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
+                        (guild_id, seconds))
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """Return a user's settings (defaults when none are stored)."""
+        row = await self._one("SELECT hands_by_dm, dm_closed_noted, last_faction, last_leader "
+                              "FROM user_settings WHERE user_id = ?", (user_id,))
+        if row is None:
+            return UserSettings(user_id, False, False, None, None)
+        return UserSettings(user_id, bool(row[0]), bool(row[1]), row[2], row[3])
+
+    async def update_user_settings(self, user_id: int, **values: Any) -> None:
+        """Set some of a user's settings columns, creating the row if needed."""
+        columns = ", ".join(values)
+        marks = ", ".join("?" for _ in values)
+        updates = ", ".join(f"{c} = excluded.{c}" for c in values)
+        await self._run(f"INSERT INTO user_settings (user_id, {columns}) VALUES (?, {marks}) "
+                        f"ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                        (user_id, *values.values()))
+
+    # ----------------------------------------------------------- challenges
+
+    async def insert_challenge(self, guild_id: int, channel_id: int, challenger: tuple[int, str],
+                               opponent: tuple[int, str], faction: str | None, now: float,
+                               expires_at: float, rematch_of: int | None) -> int:
+        """Store a new open challenge and return its id."""
+        return await self._run(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, "
+            "opponent_id, opponent_name, faction, status, created_at, expires_at, rematch_of) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, *challenger, *opponent, faction, OPEN, now, expires_at,
+             rematch_of))
+
+    async def challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        """Return a challenge by id."""
+        row = await self._one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+        return None if row is None else _challenge(row)
+
+    async def open_challenge_of(self, guild_id: int, user_id: int) -> ChallengeRecord | None:
+        """Return an open challenge in this server that the user sent or received."""
+        row = await self._one("SELECT * FROM challenges WHERE status = ? AND guild_id = ? "
+                              "AND ? IN (challenger_id, opponent_id) LIMIT 1",
+                              (OPEN, guild_id, user_id))
+        return None if row is None else _challenge(row)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message that shows a challenge."""
+        await self._run("UPDATE challenges SET message_id = ? WHERE id = ?",
+                        (message_id, challenge_id))
+
+    async def close_challenge(self, challenge_id: int, status: str,
+                              match_id: int | None = None) -> None:
+        """Move a challenge out of the open state."""
+        await self._run("UPDATE challenges SET status = ?, match_id = ? WHERE id = ?",
+                        (status, match_id, challenge_id))
+
+    async def challenges_due(self, now: float) -> list[ChallengeRecord]:
+        """Return open challenges whose time is up."""
+        rows = await self._all("SELECT * FROM challenges WHERE status = ? AND expires_at <= ? "
+                               "ORDER BY expires_at", (OPEN, now))
+        return [_challenge(r) for r in rows]
+
+    # -------------------------------------------------------------- matches
+
+    async def insert_match(self, guild_id: int, channel_id: int, parent_channel_id: int,
+                           seed: int, now: float, deadline: float | None,
+                           warn_at: float | None) -> int:
+        """Store a new match in deck choice and return its id."""
+        return await self._run(
+            "INSERT INTO matches (guild_id, channel_id, parent_channel_id, status, seed, "
+            "deadline, warn_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, parent_channel_id, CHOOSING, seed, deadline, warn_at, now,
+             now))
+
+    async def insert_seat(self, match_id: int, seat: SeatRecord) -> None:
+        """Store one player of a match."""
+        await self._run(
+            "INSERT INTO seats (match_id, seat, user_id, name, faction, leader, deck, ready, "
+            "timeouts, ai_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, seat.seat, seat.user_id, seat.name, seat.faction, seat.leader, seat.deck,
+             int(seat.ready), seat.timeouts, seat.ai_level))
+
+    async def match(self, match_id: int) -> MatchRecord | None:
+        """Return a match with its seats (without the engine state)."""
+        row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else await self._with_seats(row)
+
+    async def _with_seats(self, row: sqlite3.Row) -> MatchRecord:
+        seats = await self._all("SELECT seat, user_id, name, faction, leader, deck, ready, "
+                                "timeouts, ai_level FROM seats WHERE match_id = ? ORDER BY seat",
+                                (row[0],))
+        pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8])
+                     for s in seats)
+        return MatchRecord(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            parent_channel_id=row["parent_channel_id"], status=row["status"], seed=row["seed"],
+            action_count=row["action_count"], deadline=row["deadline"], warn_at=row["warn_at"],
+            lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
+            board_action=row["board_action"], result_message_id=row["result_message_id"],
+            created_at=row["created_at"], updated_at=row["updated_at"],
+            finished_at=row["finished_at"], seats=(pair[0], pair[1]))
+
+    async def state(self, match_id: int) -> str | None:
+        """Return the engine state JSON of a match, once it has one."""
+        row = await self._one("SELECT state FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else row[0]
+
+    async def live_match_of(self, guild_id: int, user_id: int) -> MatchRecord | None:
+        """Return the user's running match in this server."""
+        row = await self._one(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {_LIVE} AND guild_id = ? AND id IN "
+            "(SELECT match_id FROM seats WHERE user_id = ?) LIMIT 1", (guild_id, user_id))
+        return None if row is None else await self._with_seats(row)
+
+    async def live_match_in(self, channel_id: int) -> MatchRecord | None:
+        """Return the running match that lives in this channel or thread."""
+        row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {_LIVE} AND "
+                              "channel_id = ? LIMIT 1", (channel_id,))
+        return None if row is None else await self._with_seats(row)
+
+    async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
+        """Set some columns of one seat."""
+        assignments = ", ".join(f"{c} = ?" for c in values)
+        await self._run(f"UPDATE seats SET {assignments} WHERE match_id = ? AND seat = ?",
+                        (*values.values(), match_id, seat))
+
+    async def update_match(self, match_id: int, **values: Any) -> None:
+        """Set some columns of a match."""
+        assignments = ", ".join(f"{c} = ?" for c in values)
+        await self._run(f"UPDATE matches SET {assignments} WHERE id = ?",
+                        (*values.values(), match_id))
+
+    async def insert_action(self, match_id: int, number: int, action: str, source: str,
+                            now: float) -> None:
+        """Append an action to a match's log."""
+        await self._run("INSERT INTO actions (match_id, number, action, source, created_at) "
+                        "VALUES (?, ?, ?, ?, ?)", (match_id, number, action, source, now))
+
+    async def actions(self, match_id: int) -> list[tuple[int, str, str]]:
+        """Return a match's action log as (number, action, source)."""
+        rows = await self._all("SELECT number, action, source FROM actions WHERE match_id = ? "
+                               "ORDER BY number", (match_id,))
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    async def matches_due(self, now: float) -> list[int]:
+        """Return running matches whose turn timer has run out."""
+        rows = await self._all(f"SELECT id FROM matches WHERE {_LIVE} AND deadline <= ? "
+                               "ORDER BY deadline", (now,))
+        return [r[0] for r in rows]
+
+    async def warnings_due(self, now: float) -> list[int]:
+        """Return running matches whose player should be warned now."""
+        rows = await self._all(f"SELECT id FROM matches WHERE {_LIVE} AND warn_at <= ? "
+                               "ORDER BY warn_at", (now,))
+        return [r[0] for r in rows]
+
+    async def next_wakeup(self) -> float | None:
+        """Return the earliest deadline, warning or challenge expiry still to come."""
+        row = await self._one(
+            f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM matches WHERE {_LIVE} "
+            f"UNION ALL SELECT MIN(warn_at) FROM matches WHERE {_LIVE} "
+            "UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = ?)", (OPEN,))
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def postpone_deadlines(self, until: float) -> int:
+        """Move running matches' deadlines that come before `until` to it; return how many."""
+        async with self._conn.execute(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
+                                      f"{_LIVE} AND deadline < ?", (until, until)) as cursor:
+            return cursor.rowcount
+
+    async def matches_behind(self) -> list[int]:
+        """Return matches whose newest lobby, board or result message is not posted yet."""
+        rows = await self._all(
+            "SELECT id FROM matches WHERE (status = ? AND lobby_message_id IS NULL) "
+            "OR (status != ? AND (board_action IS NULL OR board_action < action_count)) "
+            "OR (status = ? AND result_message_id IS NULL) ORDER BY id",
+            (CHOOSING, CHOOSING, OVER))
+        return [r[0] for r in rows]
+
+    # -------------------------------------------------------------- results
+
+    async def insert_result(self, result: ResultRecord) -> None:
+        """Store the outcome of a finished match."""
+        await self._run(
+            "INSERT INTO results (match_id, guild_id, player0_id, player1_id, faction0, faction1, "
+            "leader0, leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (result.match_id, result.guild_id, *result.player_ids, *result.factions,
+             *result.leaders, result.winner, result.forfeited_by, result.ended_by,
+             json.dumps([list(r) for r in result.rounds]), result.started_at,
+             result.finished_at))
+
+    async def result(self, match_id: int) -> ResultRecord | None:
+        """Return the stored outcome of a match."""
+        row = await self._one("SELECT match_id, guild_id, player0_id, player1_id, faction0, "
+                              "faction1, leader0, leader1, winner, forfeited_by, ended_by, "
+                              "rounds, started_at, finished_at FROM results WHERE match_id = ?",
+                              (match_id,))
+        if row is None:
+            return None
+        rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
+        return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]),
+                            (row[6], row[7]), row[8], row[9], row[10], rounds, row[12], row[13])
+
+
+def _challenge(row: sqlite3.Row) -> ChallengeRecord:
+    return ChallengeRecord(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        message_id=row["message_id"], challenger_id=row["challenger_id"],
+        challenger_name=row["challenger_name"], opponent_id=row["opponent_id"],
+        opponent_name=row["opponent_name"], faction=row["faction"], status=row["status"],
+        created_at=row["created_at"], expires_at=row["expires_at"], match_id=row["match_id"],
+        rematch_of=row["rematch_of"])

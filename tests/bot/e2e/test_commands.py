@@ -1,0 +1,107 @@
+"""Settings, config, rules, card lookup, hands by DM, challenge expiry and rematches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.discord.client import GwentBot
+from bot.service.challenges import CHALLENGE_SECONDS
+from tests.bot.e2e.driver import board_count, newest, open_match, to_act
+from tests.bot.helpers import FakeClock
+from tests.emulator import Emulator, World, run_bot
+from tests.emulator.models import Role
+
+MANAGE_GUILD = 1 << 5
+
+
+async def test_config_needs_manage_server(emu: Emulator, world: World,
+                                          make_bot: Callable[[], GwentBot]) -> None:
+    alice, _, carol = world.users
+    admins = Role(emu.store.ids.next(), "Admins", MANAGE_GUILD, position=1)
+    world.guild.roles[admins.id] = admins
+    world.guild.members[carol.id].roles.append(admins.id)
+    async with run_bot(emu, make_bot()) as run:
+        shown = await alice.slash(world.channel, "gwent config").message()
+        assert shown.ephemeral and "3 min" in shown.content
+        refused = await alice.slash(world.channel, "gwent config", turn_timer=60).message()
+        assert "Manage Server" in refused.content
+        done = await carol.slash(world.channel, "gwent config", turn_timer=90).message()
+        assert "1 min 30 s" in done.content
+        assert await run.bot.services.settings.turn_seconds(world.guild.id) == 90
+
+
+async def test_settings_rules_and_card_lookup(emu: Emulator, world: World,
+                                              make_bot: Callable[[], GwentBot]) -> None:
+    alice, _, _ = world.users
+    async with run_bot(emu, make_bot()):
+        off = await alice.slash(world.channel, "gwent settings").message()
+        assert off.ephemeral and "off" in off.content
+        on = await alice.slash(world.channel, "gwent settings", hands_by_dm=True).message()
+        assert "**on**" in on.content
+        rules = await alice.slash(world.channel, "gwent rules").message()
+        assert rules.ephemeral and "The basics" in rules.content
+        before = rules.content
+        alice.select(rules, "More rules", ["factions"])
+        await emu.wait_for(lambda: rules.content != before, 5, "another rules topic")
+        assert "Nilfgaard" in rules.content
+        card = await alice.slash(world.channel, "gwent card", name="geralt").message()
+        assert card.ephemeral and "Geralt of Rivia" in card.content
+        assert [a.filename for a in card.attachments] == ["card.png"]
+        missing = await alice.slash(world.channel, "gwent card", name="zzz").message()
+        assert "no card" in missing.content
+
+
+async def test_hands_by_dm_and_closed_dms(emu: Emulator, world: World,
+                                          make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    bob.set_dms_open(False)
+    async with run_bot(emu, make_bot()):
+        for user in (alice, bob):
+            await user.slash(world.channel, "gwent settings", hands_by_dm=True).message()
+        table, board = await open_match(emu, world.channel, alice, bob)
+        dm = await emu.wait_for(lambda: next(iter(alice.dms()), None), 5, "Alice's DM hand")
+        assert "Your hand" in dm.content and dm.attachments[0].filename == "hand.png"
+        await emu.wait_for(lambda: "can't send you direct messages" in board.content, 5,
+                           "the closed-DM note")
+        assert f"<@{bob.id}>" in board.content.split("\n")[-1]
+        # Alice plays from her DM.
+        alice.click(dm, label="Keep this hand")
+        board = await table.board_after(board_count(board))
+        assert "Alice" in board.content and "Keep this hand" not in {b.label for b in dm.buttons}
+        assert bob.dms() == []
+
+
+async def test_challenges_expire(emu: Emulator, world: World, db_path: Path) -> None:
+    alice, bob, _ = world.users
+    clock = FakeClock()
+    bot = GwentBot(db_path, clock=clock)
+    async with run_bot(emu, bot):
+        challenge = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
+        clock.advance(CHALLENGE_SECONDS)
+        await bot.services.timers.run_due()
+        await emu.wait_for(lambda: "expired" in challenge.content, 5, "the expiry")
+        assert not challenge.buttons
+
+
+async def test_forfeit_and_rematch(emu: Emulator, world: World,
+                                   make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    async with run_bot(emu, make_bot()):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        nothing = await carol.slash(world.channel, "gwent forfeit").message()
+        assert "no match running" in nothing.content
+        gone = await bob.slash(world.channel, "gwent forfeit").message()
+        assert gone.ephemeral and "forfeited" in gone.content
+        result = await table.board_after(board_count(board))
+        assert "Bob forfeited" in result.content
+        refused = carol.click(result, label="Rematch")
+        assert "Only the two players" in (await refused.response()).message.content
+        rematch = await alice.click(result, label="Rematch").message()
+        assert "rematch" in rematch.content and rematch.channel_id == table.channel.id
+        bob.click(rematch, label="Accept")
+        await emu.wait_for(lambda: "accepted" in rematch.content, 5, "the rematch accepted")
+        lobby = await emu.wait_for(
+            lambda: newest(table.visible(), "Ready"), 5, "the rematch lobby")
+        assert lobby.channel_id == table.channel.id, "the rematch stays in the same thread"
+        assert to_act(board)

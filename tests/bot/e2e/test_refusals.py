@@ -1,0 +1,100 @@
+"""Refusals: who may challenge whom and where, and who may click what."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.discord.client import GwentBot
+from tests.bot.e2e.driver import board_count, newest, open_match, to_act
+from tests.emulator import THREAD_CREATION, Emulator, World, run_bot
+
+
+async def test_challenge_refusals(emu: Emulator, world: World,
+                                  make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    async with run_bot(emu, make_bot()):
+        me = await alice.slash(world.channel, "gwent challenge", opponent=alice).message()
+        assert me.ephemeral and "yourself" in me.content
+        robot = await alice.slash(world.channel, "gwent challenge",
+                                  opponent=emu.bot).message()
+        assert robot.ephemeral and "Bots can't play" in robot.content
+        first = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
+        assert not first.ephemeral
+        busy = await carol.slash(world.channel, "gwent challenge", opponent=bob).message()
+        assert busy.ephemeral and "Bob already has a challenge waiting" in busy.content
+        dm = alice.dm_channel() or emu.store.dm_channel(alice.user)
+        outside = await alice.slash(dm, "gwent challenge", opponent=bob).message()
+        assert outside.ephemeral and "servers" in outside.content
+        for label, user, words in (("Accept", carol, "isn't for you"),
+                                   ("Accept", alice, "Only the challenged member"),
+                                   ("Cancel", bob, "Only the challenger")):
+            refused = user.click(first, label=label)
+            assert "challenges you" in first.content
+            text = (await refused.followup() if label == "Accept" else
+                    (await refused.response()).message)
+            assert text is not None and text.ephemeral and words in text.content
+        bob.click(first, label="Decline")
+        await emu.wait_for(lambda: "declined" in first.content, 5, "the decline")
+        assert not first.buttons
+        again = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
+        alice.click(again, label="Cancel")
+        await emu.wait_for(lambda: "withdrew" in again.content, 5, "the cancel")
+
+
+async def test_one_match_per_channel_without_threads(emu: Emulator, world: World,
+                                                     make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    dave = emu.create_user("dave", guilds=(world.guild,))
+    emu.deny_bot(world.channel, *THREAD_CREATION)
+    async with run_bot(emu, make_bot()):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        assert table.channel is world.channel, "no thread permission: play in the channel"
+        busy = await carol.slash(world.channel, "gwent challenge", opponent=dave).message()
+        assert busy.ephemeral and "already running in this channel" in busy.content
+        assert f"<#{world.channel.id}>" in busy.content
+        playing = await carol.slash(world.channel, "gwent challenge", opponent=alice).message()
+        assert playing.ephemeral
+        spectator = await carol.click(board, label="Show my hand").message()
+        assert spectator.ephemeral and "isn't your match" in spectator.content
+
+
+async def test_out_of_turn_stale_and_double_clicks(emu: Emulator, world: World,
+                                                   make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        users = {alice.id: alice, bob.id: bob}
+        # Finish the redraws by keeping.
+        while "Redraws" in board.content or "Before the match" in board.content:
+            user = users[to_act(board)[0]]
+            hand = await user.click(board, label="Show my hand").message()
+            button = next(b for b in hand.buttons if b.label in ("Keep this hand", "Go first"))
+            user.click(hand, custom_id=button.custom_id)
+            board = await table.board_after(board_count(board))
+        current = users[to_act(board)[0]]
+        other = bob if current is alice else alice
+        waiting = await other.click(board, label="Show my hand").message()
+        assert "Waiting for" in waiting.content
+        assert not any(b.label == "Pass" for b in waiting.buttons), "no moves out of turn"
+        hand = await current.click(board, label="Show my hand").message()
+        spare = await current.click(board, label="Show my hand").message()
+        count = board_count(board)
+        match_id = int(hand.buttons[-1].custom_id.split(":")[2])
+        log_before = len(await bot.services.matches.actions(match_id))
+        # Double click on Pass: the first passes, the second is out of date.
+        first = current.click(hand, label="Pass")
+        second = current.click(hand, label="Pass")
+        new_board = await table.board_after(count)
+        stale = await second.followup()
+        assert stale.ephemeral and "out of date" in stale.content
+        assert first.followups == []
+        assert len(await bot.services.matches.actions(match_id)) == log_before + 1
+        # A second hand view opened before the pass is out of date as well.
+        menu = spare.selects[0]
+        late = current.select(spare, menu.custom_id, [menu.options[0].value])
+        assert "out of date" in (await late.followup()).content
+        assert len(await bot.services.matches.actions(match_id)) == log_before + 1
+        await emu.wait_for(lambda: all(b.disabled for b in board.buttons), 5,
+                           "the old board disabled")
+        assert newest(table.visible(), "Show my hand") == new_board

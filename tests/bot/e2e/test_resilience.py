@@ -1,0 +1,126 @@
+"""Restarts, Discord errors and timers, end to end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.discord.client import GwentBot
+from bot.main import main
+from bot.service.settings import DEFAULT_TURN_SECONDS
+from tests.bot.e2e.driver import board_count, newest, open_match, to_act
+from tests.bot.helpers import FakeClock
+from tests.emulator import Emulator, VirtualUser, World, pointed_at, run_bot
+
+
+async def test_restart_mid_match_keeps_old_buttons_working(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    rng = random.Random(8)
+    async with run_bot(emu, make_bot()):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        for _ in range(6):  # a few moves
+            user = table.players[to_act(board)[0]]
+            hand = await table.open_hand(user, board)
+            await table.play_one(user, hand, rng, pass_bias=0.0)
+            board = await table.board_after(board_count(board))
+        user = table.players[to_act(board)[0]]
+        hand = await table.open_hand(user, board)
+    # The bot is gone; a new one starts on the same database file.
+    async with run_bot(emu, make_bot()):
+        # Buttons on messages from the previous run still work: the board and the hand.
+        await table.play_one(user, hand, rng, pass_bias=0.0)
+        board = await table.board_after(board_count(board))
+        result = await table.play_to_the_end(rng)
+        assert "Round 1:" in result.content
+
+
+async def test_failed_board_posts_lose_no_move(emu: Emulator, world: World,
+                                               make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    bot = make_bot()
+    emu.expect_failures("injected")
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        route = f"/channels/{table.channel.id}/messages"
+        match_id = int(board.button(label="Show my hand").custom_id.split(":")[2])
+
+        async def keep(user: VirtualUser) -> None:
+            hand = await table.open_hand(user, board)
+            user.click(hand, label="Keep this hand")
+            await emu.wait_for(lambda: "Keep this hand" not in {b.label for b in hand.buttons},
+                               5, "the keep to be applied")
+
+        # Forbidden is not retried by discord.py: the board waits for the reconcile.
+        emu.inject("POST", route, 403, code=50013, message="Missing Permissions")
+        await keep(alice)
+        assert (await bot.services.matches.get(match_id)).action_count == 1
+        assert await bot.services.matches.behind() == [match_id]
+        await bot.publisher.reconcile()
+        board = await table.board_after(0)
+        assert board_count(board) == 1 and await bot.services.matches.behind() == []
+        # A 500 and a 429 are retried by discord.py itself.
+        emu.inject("POST", route, 500)
+        emu.inject("POST", route, 429)
+        await keep(bob)
+        board = await table.board_after(1)
+        assert board_count(board) == 2
+        assert [a for _, a, _ in await bot.services.matches.actions(match_id)] == \
+            ["0 keep", "1 keep"]
+
+
+async def test_turn_timer_passes_then_forfeits(emu: Emulator, world: World,
+                                              db_path: Path) -> None:
+    alice, bob, _ = world.users
+    clock = FakeClock()
+    bot = GwentBot(db_path, clock=clock)
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        clock.advance(DEFAULT_TURN_SECONDS - 20)
+        await bot.services.timers.run_due()
+        warning = await emu.wait_for(
+            lambda: next((m for m in table.visible() if "time runs out" in m.content
+                          and "then you" in m.content), None), 5, "the warning")
+        assert all(f"<@{u}>" in warning.content for u in (alice.id, bob.id))
+        clock.advance(20)
+        await bot.services.timers.run_due()  # both keep their hands
+        board = await table.board_after(board_count(board))
+        await emu.wait_for(lambda: warning.deleted, 5, "the warning to go")
+        assert "ran out of time" in board.content
+        late = table.players[to_act(board)[0]]
+        clock.advance(DEFAULT_TURN_SECONDS)
+        await bot.services.timers.run_due()  # a second expiry in a row: forfeit
+        result = await table.board_after(board_count(board))
+        assert "forfeited" in result.content and late.user.global_name in result.content
+
+
+async def test_a_rejected_token_is_explained_in_one_line(
+        emu: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "db" / "gwent.sqlite3"))
+    with pointed_at(emu):
+        code = await asyncio.to_thread(main)
+    err = capsys.readouterr().err.strip()
+    assert code == 1
+    assert err.splitlines()[-1].startswith("gwent: Discord rejected DISCORD_TOKEN")
+    assert "Traceback" not in err
+
+
+async def test_a_deleted_lobby_is_posted_again(emu: Emulator, world: World,
+                                              make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, lobby = await open_match(emu, world.channel, alice, bob, ready=False)
+        match_id = int(lobby.button(label="Ready").custom_id.split(":")[2])
+        emu.store.delete_message(lobby.model)
+        await bot.publisher.sync(match_id)
+        again = await emu.wait_for(lambda: newest(table.visible(), "Ready"), 5, "a new lobby")
+        assert again != lobby
+        alice.click(again, label="Ready")
+        await emu.wait_for(lambda: "Alice is ready" in again.content, 5, "the lobby update")

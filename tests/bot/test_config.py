@@ -1,0 +1,55 @@
+"""Configuration from the environment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_config
+from bot.service.errors import InvalidSetting
+from bot.service.settings import (
+    DEFAULT_TURN_SECONDS,
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+    validate_turn_seconds,
+)
+
+
+def test_defaults_need_only_a_token() -> None:
+    config = load_config({"DISCORD_TOKEN": " abc.def "})
+    assert config.token == "abc.def"
+    assert config.database_path == DEFAULT_DATABASE_PATH == Path("data/gwent.sqlite3")
+    assert config.dev_guild_id is None
+    assert config.log_level == "INFO"
+
+
+def test_every_setting_is_read() -> None:
+    config = load_config({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db",
+                          "DEV_GUILD_ID": "123456789", "LOG_LEVEL": "debug"})
+    assert config.database_path == Path("/tmp/x.db")
+    assert config.dev_guild_id == 123456789
+    assert config.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize("env, words", [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "   "}, "discord.com/developers/applications"),
+    ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
+    ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "0"}, "DEV_GUILD_ID"),
+    ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+])
+def test_bad_settings_are_explained_in_one_line(env: dict[str, str], words: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_config(env)
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_turn_timer_range() -> None:
+    assert validate_turn_seconds(DEFAULT_TURN_SECONDS) == 180
+    assert validate_turn_seconds(MIN_TURN_SECONDS) == MIN_TURN_SECONDS
+    assert validate_turn_seconds(MAX_TURN_SECONDS) == MAX_TURN_SECONDS
+    for bad in (0, -5, MIN_TURN_SECONDS - 1, MAX_TURN_SECONDS + 1):
+        with pytest.raises(InvalidSetting):
+            validate_turn_seconds(bad)
