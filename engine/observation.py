@@ -121,3 +121,51 @@ class Observation:
         data = asdict(self)
         data["legal"] = [str(a) for a in self.legal]
         return data
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Observation:
+        """Rebuild an observation from to_dict() output."""
+        pending = d["pending"]
+        return cls(
+            viewer=d["viewer"], phase=d["phase"], round=d["round"], turn=d["turn"],
+            action_count=d["action_count"],
+            sides=(_side(d["sides"][0]), _side(d["sides"][1])),
+            weather=_cards(d["weather"]),
+            rounds=tuple(RoundResult((r["scores"][0], r["scores"][1]), r["winner"])
+                         for r in d["rounds"]),
+            winner=d["winner"], forfeited_by=d["forfeited_by"],
+            events=tuple(d["events"]), last_events=tuple(d["last_events"]),
+            highlight=tuple(d["highlight"]),
+            pending=None if pending is None else PendingView(
+                pending["kind"], pending["player"], pending["prompt"],
+                _cards(pending["options"])),
+            legal=tuple(Action.parse(a) for a in d["legal"]),
+        )
+
+
+def _card(d: dict[str, Any]) -> CardView:
+    return CardView(**{**d, "rows": tuple(d["rows"]), "abilities": tuple(d["abilities"])})
+
+
+def _cards(items: list[dict[str, Any]]) -> tuple[CardView, ...]:
+    return tuple(_card(c) for c in items)
+
+
+def _optional(d: dict[str, Any] | None) -> CardView | None:
+    return None if d is None else _card(d)
+
+
+def _row(d: dict[str, Any]) -> RowView:
+    return RowView(**{**d, "cards": _cards(d["cards"]), "horn": _optional(d["horn"]),
+                      "mardroeme": _optional(d["mardroeme"])})
+
+
+def _side(d: dict[str, Any]) -> SideView:
+    rows = d["rows"]
+    return SideView(**{
+        **d, "leader": LeaderView(**d["leader"]),
+        "rows": (_row(rows[0]), _row(rows[1]), _row(rows[2])),
+        "graveyard": _cards(d["graveyard"]),
+        "hand": None if d["hand"] is None else _cards(d["hand"]),
+        "revealed": _cards(d["revealed"]),
+    })

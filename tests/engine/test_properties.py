@@ -145,3 +145,15 @@ def test_observations_hide_hands_and_decks(seed: int) -> None:
                 if event.private is not None and event.player != viewer:
                     assert text == event.text
             assert all(a.player == viewer for a in obs.legal)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_observations_round_trip_through_json(seed: int) -> None:
+    m = new_match(seed)
+    rng = random.Random(seed)
+    while not m.is_over:
+        random_step(m, rng)
+        for viewer in (0, 1, None):
+            obs = m.observation(viewer)
+            assert Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs

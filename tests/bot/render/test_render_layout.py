@@ -16,7 +16,8 @@ from bot.render.faces import BOARD, HAND
 from bot.render.hand import NoHand, height, layout
 from bot.render.hand import W as HAND_W
 from bot.render.samples import SAMPLES, board_full, hand_large
-from bot.render.state import observation_from_dict, public_view
+from bot.render.state import public_view
+from engine.observation import Observation
 
 
 @pytest.mark.parametrize("n", range(0, 16))
@@ -55,7 +56,7 @@ def test_observation_round_trips_through_json(tmp_path: Path) -> None:
             continue
         obs = build()
         data = json.loads(json.dumps(obs.to_dict()))
-        assert observation_from_dict(data) == obs, name
+        assert Observation.from_dict(data) == obs, name
 
 
 def test_state_command_renders_an_observation_file(tmp_path: Path) -> None:
