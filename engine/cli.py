@@ -1,4 +1,4 @@
-"""Command line: python -m engine {cards,selfplay,replay,play}."""
+"""Command line: python -m engine {cards,selfplay,replay,play,arena}."""
 
 from __future__ import annotations
 
@@ -166,6 +166,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Play two agents against each other in mirrored pairs and print A's results."""
+    from engine.ai.agents import LEVELS
+    from engine.ai.arena import GameResult, run_arena
+
+    for name in (args.a, args.b):
+        if name not in LEVELS:
+            print(f"unknown agent {name!r}; choose one of {', '.join(LEVELS)}",
+                  file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+
+    def progress(r: GameResult) -> None:
+        outcome = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[r.a_score]
+        print(f"game {r.index + 1}/{args.games}: A ({args.a}) as player {r.a_seat + 1} "
+              f"{outcome} ({r.factions[0]} v {r.factions[1]})", file=sys.stderr, flush=True)
+
+    result = run_arena(args.a, args.b, args.games, args.seed, budget_ms=args.budget_ms,
+                       iterations=args.iterations,
+                       progress=progress if args.verbose else None)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    low, high = result["ci95"]
+    print(f"{args.a} (A) v {args.b} (B): {result['games']} games in mirrored pairs, "
+          f"seed {args.seed}")
+    print(f"A wins {result['a_wins']}, loses {result['b_wins']}, draws {result['draws']}")
+    print(f"A's win rate {result['a_win_rate']:.1%} (draws count as half a win), "
+          f"95% CI {low:.1%} to {high:.1%}")
+    for who, name in (("a", args.a), ("b", args.b)):
+        t = result["decision_times"][who]
+        print(f"{who.upper()} ({name}) decision time: median {t['median_ms']:.1f} ms, "
+              f"max {t['max_ms']:.1f} ms over {t['decisions']} decisions")
+    print(f"{result['seconds']:.1f} s")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser."""
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
@@ -190,6 +229,19 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", default="Player")
     play.add_argument("--seed", type=int, default=int(time.time()))
     play.set_defaults(func=cmd_play)
+    arena = sub.add_parser("arena", help="play two computer levels against each other")
+    arena.add_argument("--a", default="hard", help="agent A (random, greedy, easy, normal, hard)")
+    arena.add_argument("--b", default="normal", help="agent B")
+    arena.add_argument("--games", type=int, default=100,
+                       help="games to play, in mirrored pairs (sides swapped)")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--budget-ms", type=int, default=None,
+                       help="override each agent's time budget per decision")
+    arena.add_argument("--iterations", type=int, default=None,
+                       help="fix the search effort per decision instead of the clock")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--verbose", action="store_true", help="report each game on stderr")
+    arena.set_defaults(func=cmd_arena)
     return parser
 
 

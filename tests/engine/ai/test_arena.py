@@ -1,0 +1,86 @@
+"""The arena command and its summary; a small seeded strength check."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from engine.ai import decide, make_agent
+from engine.ai.arena import deals, play_game, run_arena, wilson
+from engine.cli import main
+from engine.match import Match
+
+
+def test_arena_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "normal", "--b", "greedy", "--games", "4", "--seed", "3",
+                 "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["a"] == "normal" and result["b"] == "greedy"
+    assert result["games"] == 4 and result["seed"] == 3
+    assert result["a_wins"] + result["b_wins"] + result["draws"] == 4
+    assert result["draws_count_half"] is True
+    low, high = result["ci95"]
+    assert 0 <= low <= result["a_win_rate"] <= high <= 1
+    for who in ("a", "b"):
+        times = result["decision_times"][who]
+        assert times["decisions"] > 0
+        assert 0 <= times["median_ms"] <= times["max_ms"]
+
+
+def test_arena_text_names_the_win_rate_interval_and_times(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "hard", "--b", "random", "--games", "2", "--seed", "1",
+                 "--iterations", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "95% CI" in out and "half a win" in out
+    assert "median" in out and "max" in out
+
+
+def test_arena_rejects_unknown_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "grandmaster", "--b", "random", "--games", "2"]) == 2
+    assert "unknown agent" in capsys.readouterr().err
+
+
+def test_pairs_share_the_deal_with_sides_swapped() -> None:
+    result = run_arena("greedy", "random", 4, seed=8)
+    assert result["games"] == 4
+    pairs = deals(4, 8)
+    assert len(pairs) == 2 and pairs == deals(4, 8)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(0.5, 100)
+    assert low == pytest.approx(0.404, abs=1e-3) and high == pytest.approx(0.596, abs=1e-3)
+    assert wilson(1.0, 50)[1] == 1.0
+    assert wilson(1.0, 50)[0] > 0.9
+
+
+def test_hard_beats_random_on_a_seeded_sample() -> None:
+    result = run_arena("hard", "random", 8, seed=2024, iterations=40)
+    assert result["a_wins"] + 0.5 * result["draws"] >= 7
+
+
+def test_fixed_iterations_make_matches_reproducible() -> None:
+    (seed, decks), = deals(2, 5)
+    histories = []
+    for _ in range(2):
+        agents = (make_agent("hard", 1, decks[0], iterations=15),
+                  make_agent("normal", 2, decks[1]))
+        m, _ = play_game(agents, decks, seed)
+        histories.append([str(a) for a in m.history])
+    assert histories[0] == histories[1]
+
+
+def test_the_time_budget_bounds_a_decision() -> None:
+    (seed, decks), = deals(2, 6)
+    m = Match.new(decks, seed)
+    while m.phase != "playing":
+        p = m.to_act()[0]
+        m.apply(make_agent("normal", 0, decks[p]).choose(m.observation(p)))
+    p = m.to_act()[0]
+    start = time.perf_counter()
+    action = decide("hard", m.observation(p), decks[p], seed=1, budget_ms=60)
+    assert time.perf_counter() - start < 1.0
+    assert action in m.legal_actions(p)

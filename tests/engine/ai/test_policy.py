@@ -1,0 +1,143 @@
+"""The policy's tactics on hand-built positions (the normal level plays this policy, and
+the hard level plays it out inside its search)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import CHOOSE, LEADER, PASS, PLAY, Action
+from engine.ai.agents import redraw_choice
+from engine.ai.policy import SHARP, choose_action
+from engine.decks import starter_deck
+from engine.match import Match
+from tests.engine.scenario import hand_uid, play, scenario, uid_of
+
+NR_MON = ("northern_realms", "monsters")
+EMPTY: tuple[list[str], list[str], list[str]] = ([], [], [])
+
+
+def decide(m: Match, p: int = 0) -> Action:
+    return choose_action(m, p, SHARP, random.Random(0))
+
+
+def card_of(m: Match, a: Action) -> str | None:
+    return None if a.card is None else m.card_ids[a.card]
+
+
+def test_passes_when_ahead_after_the_opponent_passed() -> None:
+    m = scenario(factions=NR_MON, hands=(["geralt_of_rivia"], []),
+                 rows=((["ballista"], [], []), EMPTY), passed=(False, True))
+    assert decide(m).kind == PASS
+
+
+def test_wins_a_passed_round_with_its_cheapest_sufficient_card() -> None:
+    m = scenario(factions=NR_MON, hands=(["geralt_of_rivia", "yarpen_zigrin"], []),
+                 rows=((["ballista"], [], []), (["fiend"], [], [])), decks=(["ballista"], []),
+                 passed=(False, True))
+    # Behind by nothing: a tie loses a gem each; Yarpen (2) wins it, Geralt would be waste.
+    assert card_of(m, decide(m)) == "yarpen_zigrin"
+
+
+def test_takes_free_cards_with_a_spy_when_the_opponent_passed_behind() -> None:
+    m = scenario(factions=NR_MON, hands=(["prince_stennis"], []),
+                 rows=((["geralt_of_rivia"], [], []), EMPTY),
+                 decks=(["ballista", "trebuchet"], []), passed=(False, True))
+    assert card_of(m, decide(m)) == "prince_stennis"
+
+
+def test_plays_a_spy_early_in_round_one() -> None:
+    m = scenario(factions=NR_MON, hands=(["prince_stennis", "ballista"], ["fiend"]),
+                 decks=(["trebuchet", "siege_tower"], []))
+    assert card_of(m, decide(m)) == "prince_stennis"
+
+
+def test_decoys_the_opponents_spy_to_play_it_back() -> None:
+    m = scenario(factions=("northern_realms", "nilfgaard"),
+                 hands=(["decoy", "ballista"], ["impera_brigade_guard"]),
+                 rows=((["vattier_de_rideaux"], [], []), (["black_infantry_archer"] * 2, [], [])),
+                 decks=(["trebuchet", "siege_tower"], []))
+    action = decide(m)
+    assert card_of(m, action) == "decoy"
+    assert action.target == uid_of(m, "vattier_de_rideaux", m.sides[0].rows[0])
+
+
+def test_scorches_the_opponents_strongest_unit_in_the_last_round() -> None:
+    m = scenario(factions=NR_MON, hands=(["scorch", "ballista"], ["fiend"]),
+                 rows=((["trebuchet"], [], []), (["draug", "fiend"], [], [])),
+                 round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    # Draug is a hero; the strongest non-hero is the opponent's Fiend (6)... and our
+    # Trebuchet (6) too: Scorch would burn both, so it is not worth it.
+    assert card_of(m, decide(m)) != "scorch"
+    m = scenario(factions=NR_MON, hands=(["scorch", "ballista"], ["fiend"]),
+                 rows=((["redanian_foot_soldier"], [], []), (["ice_giant", "fiend"], [], [])),
+                 round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    assert card_of(m, decide(m)) == "scorch"
+
+
+def test_weather_hits_the_opponents_big_row() -> None:
+    m = scenario(factions=NR_MON, hands=(["biting_frost", "yarpen_zigrin"], ["fiend"]),
+                 rows=(([], [], ["ballista"]), (["fiend", "ice_giant", "draug", "griffin",
+                                                 "werewolf"], [], [])),
+                 round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    m.sides[1].rows[0] = [u for u in m.sides[1].rows[0] if m.card_ids[u] != "ice_giant"]
+    assert card_of(m, decide(m)) == "biting_frost"
+
+
+def test_horns_its_strongest_row() -> None:
+    m = scenario(factions=NR_MON, hands=(["commanders_horn", "yarpen_zigrin"], ["fiend"]),
+                 rows=(([], [], ["ballista", "trebuchet", "siege_tower"]),
+                       (["fiend", "griffin", "werewolf", "forktail"], [], [])),
+                 round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    action = decide(m)
+    assert card_of(m, action) == "commanders_horn" and action.row == 2
+
+
+def test_uses_a_leader_horn_when_it_pays() -> None:
+    m = scenario(factions=NR_MON, leaders=("foltest_the_siegemaster", None),
+                 hands=(["yarpen_zigrin"], ["fiend"]),
+                 rows=(([], [], ["ballista", "trebuchet", "siege_tower", "catapult"]),
+                       (["fiend", "griffin", "werewolf", "forktail", "draug"], [], [])),
+                 round=3, filler=False)
+    m.sides[0].gems = m.sides[1].gems = 1
+    assert decide(m).kind == LEADER
+
+
+def test_medic_revives_the_most_valuable_unit() -> None:
+    m = scenario(factions=NR_MON, hands=(["dun_banner_medic"], ["fiend"]),
+                 graves=(["yarpen_zigrin", "siege_tower", "redanian_foot_soldier"], []))
+    play(m, "dun_banner_medic")
+    assert m.pending is not None
+    action = decide(m)
+    assert action.kind == CHOOSE and card_of(m, action) == "siege_tower"
+
+
+def test_does_not_overcommit_when_far_ahead_in_round_one() -> None:
+    m = scenario(factions=NR_MON, hands=(["geralt_of_rivia", "ballista", "trebuchet"],
+                                         ["fiend", "griffin", "werewolf"]),
+                 rows=((["vernon_roche", "siege_tower"], [], []), (["fiend"], [], [])))
+    assert decide(m).kind == PASS
+
+
+def test_keeps_fighting_in_the_deciding_round() -> None:
+    m = scenario(factions=NR_MON, hands=(["ballista"], ["fiend", "griffin"]),
+                 rows=(([], [], ["trebuchet"]), (["draug"], [], [])), round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    assert decide(m).kind == PLAY
+
+
+def test_redraws_a_card_that_another_would_muster() -> None:
+    deck = starter_deck("monsters")
+    for seed in range(200):
+        m = Match.new((deck, starter_deck("nilfgaard")), seed)
+        hand = [m.card_ids[u] for u in m.sides[0].hand]
+        if hand.count("arachas") >= 2:
+            break
+    else:
+        raise AssertionError("no seed deals two Arachas")
+    action = redraw_choice(m.observation(0), deck)
+    assert action.kind == "mulligan" and m.card_ids[action.card or 0] == "arachas"
+    assert action.card in m.sides[0].hand and hand_uid(m, 0, "arachas") is not None
