@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
+DEFAULT_AI_THINK_SECONDS = 1.0
+MAX_AI_THINK_SECONDS = 60.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TOKEN_HELP = ("create an application at https://discord.com/developers/applications, "
               "open Bot > Reset Token, and put DISCORD_TOKEN=<token> in .env")
@@ -24,6 +26,7 @@ class Config:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    ai_think_seconds: float = DEFAULT_AI_THINK_SECONDS
 
 
 def load_config(env: Mapping[str, str]) -> Config:
@@ -41,4 +44,19 @@ def load_config(env: Mapping[str, str]) -> Config:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
                           f"not {log_level!r}.")
     return Config(token=token, database_path=database_path,
-                  dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level)
+                  dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
+                  ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()))
+
+
+def _think_seconds(raw: str) -> float:
+    """The computer player's think floor: the least time between a move and its reply."""
+    if not raw:
+        return DEFAULT_AI_THINK_SECONDS
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= MAX_AI_THINK_SECONDS:
+        raise ConfigError(f"AI_THINK_SECONDS must be a number of seconds from 0 to "
+                          f"{MAX_AI_THINK_SECONDS:g}, not {raw!r}.")
+    return seconds

@@ -1,28 +1,47 @@
-"""Every call into the renderer, each run in a worker thread to keep the event loop free."""
+"""Every call into the renderer, run in one worker thread to keep the event loop free.
+
+Drawing and encoding hold the GIL nearly all the time, so several render threads would not
+draw faster: they would take turns with each other and with the event loop, finish every
+image late, and each keep its own memory arena. One thread renders the images in the order
+they were asked for, and the event loop competes with it alone (under load this lowered both
+the acknowledgement and the turn latencies, and the peak RSS; see tests/bench_load.py).
+"""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from bot.render import render_board, render_card, render_hand, render_result
 from engine import Card, Observation
 
+T = TypeVar("T")
+
+# Threads are started on first use; the interpreter joins the idle thread at exit.
+_RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gwent-render")
+
+
+async def _render(draw: Callable[[T], bytes], value: T) -> bytes:
+    return await asyncio.get_running_loop().run_in_executor(_RENDERER, draw, value)
+
 
 async def board_png(public: Observation) -> bytes:
     """The public board (spectator observation only)."""
-    return await asyncio.to_thread(render_board, public)
+    return await _render(render_board, public)
 
 
 async def hand_png(private: Observation) -> bytes:
     """A player's hand, from that player's observation."""
-    return await asyncio.to_thread(render_hand, private)
+    return await _render(render_hand, private)
 
 
 async def result_png(public: Observation) -> bytes:
     """The final result of a finished match."""
-    return await asyncio.to_thread(render_result, public)
+    return await _render(render_result, public)
 
 
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
-    return await asyncio.to_thread(render_card, card)
+    return await _render(render_card, card)

@@ -18,6 +18,7 @@ from bot.discord.publisher import Publisher
 from bot.discord.replies import OOPS, try_tell
 from bot.service import Services
 from bot.service.clock import Clock
+from bot.service.computer import DEFAULT_THINK_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,8 @@ class GwentBot(discord.Client):
     """Gwent for Discord. Needs no privileged intents."""
 
     def __init__(self, database_path: Path, *, dev_guild_id: int | None = None,
-                 clock: Clock = time.time, **options: Any) -> None:
+                 clock: Clock = time.time, ai_think_seconds: float = DEFAULT_THINK_SECONDS,
+                 **options: Any) -> None:
         super().__init__(intents=discord.Intents.default(),
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.tree = app_commands.CommandTree(self)
@@ -35,6 +37,7 @@ class GwentBot(discord.Client):
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
         self.clock = clock
+        self.ai_think_seconds = ai_think_seconds
         self.publisher = Publisher(self)
         self._services: Services | None = None
         self._background: list[asyncio.Task[None]] = []
@@ -49,10 +52,12 @@ class GwentBot(discord.Client):
     async def open_storage(self) -> None:
         """Open and migrate the database; raises StorageError before anything else starts."""
         if self._services is None:
-            self._services = await Services.open(self.database_path, self.publisher, self.clock)
+            self._services = await Services.open(self.database_path, self.publisher, self.clock,
+                                                 think_seconds=self.ai_think_seconds)
 
     async def setup_hook(self) -> None:
-        """Storage, persistent components, command sync, then timers and reconcile."""
+        """Storage, persistent components, command sync, then timers, reconcile and the
+        computer player's unfinished turns."""
         await self.open_storage()
         self.add_dynamic_items(*ITEMS)
         if self.dev_guild_id is not None:
@@ -66,9 +71,13 @@ class GwentBot(discord.Client):
             asyncio.create_task(self.services.timers.run_forever(), name="gwent-timers"),
             asyncio.create_task(self.publisher.reconcile_forever(), name="gwent-reconcile"),
         ]
+        await self.services.computer.resume()
 
     async def close(self) -> None:
-        """Stop background work, disconnect, then close the database."""
+        """Stop the computer player and background work, disconnect, then close the
+        database."""
+        if self._services is not None:
+            await self._services.computer.close()
         for task in self._background:
             task.cancel()
         for task in self._background:

@@ -5,20 +5,22 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord.handlers import services
+from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
 from bot.discord.public import challenge_message, faction_name
 from bot.discord.replies import guarded, tell
 from bot.discord.rules import TOPICS, rules_message
 from bot.discord.views import Outgoing, clip
 from bot.images import card_png
 from bot.service import Player
+from bot.service.computer import DEFAULT_LEVEL, LEVELS
 from bot.service.decks import factions
 from bot.service.errors import Refusal
 from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from engine import Card, catalogue
 from engine.cards import ROW_TITLES
 
-OUTSIDE_SERVER = "Gwent matches are played in servers: use this command in a server channel."
+FACTION_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in factions()]
+LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS]
 
 
 def _guild_id(interaction: discord.Interaction) -> int:
@@ -45,21 +47,23 @@ def card_summary(card: Card) -> str:
 
 
 class GwentCommands(app_commands.Group):
-    """/gwent challenge, forfeit, settings, config, rules and card."""
+    """/gwent challenge, practice, forfeit, settings, config, rules and card."""
 
     def __init__(self) -> None:
         super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")
 
     @app_commands.command(description="Challenge a member of this server to a match")
-    @app_commands.describe(opponent="Who you want to play",
+    @app_commands.describe(opponent="Who you want to play (me for a practice match)",
                            faction="Your faction (you can still change it before the match)")
-    @app_commands.choices(faction=[app_commands.Choice(name=name, value=key)
-                                   for key, name in factions()])
+    @app_commands.choices(faction=FACTION_CHOICES)
     async def challenge(self, interaction: discord.Interaction, opponent: discord.User,
                         faction: str | None = None) -> None:
-        """Post a challenge with Accept and Decline."""
+        """Post a challenge with Accept and Decline; challenging the bot starts practice."""
         async def work() -> None:
             guild_id = _guild_id(interaction)
+            if interaction.client.user is not None and opponent.id == interaction.client.user.id:
+                await start_practice(interaction, faction, DEFAULT_LEVEL)
+                return
             me = interaction.user
             assert interaction.channel_id is not None
             record = await services(interaction).challenges.create(
@@ -70,6 +74,19 @@ class GwentCommands(app_commands.Group):
                 **challenge_message(record).send_kwargs())
             if sent.message_id is not None:
                 await services(interaction).challenges.set_message(record.id, sent.message_id)
+
+        await guarded(interaction, work())
+
+    @app_commands.command(description="Play a practice match against the computer")
+    @app_commands.describe(faction="Your faction (random if left out; you can still change it)",
+                           difficulty="How well the computer plays (normal if left out)")
+    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES)
+    async def practice(self, interaction: discord.Interaction, faction: str | None = None,
+                       difficulty: str = DEFAULT_LEVEL) -> None:
+        """Start a match against the computer in its own thread."""
+        async def work() -> None:
+            _guild_id(interaction)
+            await start_practice(interaction, faction, difficulty)
 
         await guarded(interaction, work())
 

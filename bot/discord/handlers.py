@@ -13,13 +13,19 @@ import discord
 
 from bot.discord.deck_view import deck_message
 from bot.discord.hand_view import actions_for, followup_message, hand_message, move_text
-from bot.discord.public import challenge_closed_message, challenge_message, thread_name
-from bot.discord.replies import is_private
+from bot.discord.public import (
+    challenge_closed_message,
+    challenge_message,
+    practice_started_message,
+    practice_thread_name,
+    thread_name,
+)
+from bot.discord.replies import is_private, refusal_text
 from bot.discord.rules import rules_message
 from bot.images import hand_png
-from bot.service import Services, Snapshot
-from bot.service.errors import IllegalMove, OutOfDate
-from bot.storage.records import CHOOSING, ChallengeRecord
+from bot.service import Player, Services, Snapshot
+from bot.service.errors import IllegalMove, OutOfDate, Refusal
+from bot.storage.records import CHOOSING
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -28,6 +34,7 @@ log = logging.getLogger(__name__)
 
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                 discord.ChannelType.news_thread)
+OUTSIDE_SERVER = "Gwent matches are played in servers: use this command in a server channel."
 STALE = "This is out of date: nothing was played. Press Refresh to see your hand as it is now."
 
 Groups = dict[str, str]
@@ -47,7 +54,8 @@ async def on_challenge(interaction: discord.Interaction, groups: Groups, _: list
     if groups["op"] == "accept":
         await interaction.response.defer()
         match = await svc.challenges.accept(
-            challenge_id, user_id, lambda challenge: open_venue(interaction, challenge))
+            challenge_id, user_id,
+            lambda challenge: open_venue(interaction, thread_name(challenge)))
         closed = challenge_closed_message(await svc.challenges.get(challenge_id), match)
         await interaction.edit_original_response(**closed.edit_kwargs(replace_files=False))
         return
@@ -56,9 +64,8 @@ async def on_challenge(interaction: discord.Interaction, groups: Groups, _: list
     await interaction.response.edit_message(**closed.edit_kwargs(replace_files=False))
 
 
-async def open_venue(interaction: discord.Interaction,
-                     challenge: ChallengeRecord) -> tuple[int, int]:
-    """Where an accepted match lives: a new public thread if allowed, else the channel."""
+async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, int]:
+    """Where a new match lives: a new public thread `name` if allowed, else the channel."""
     channel = interaction.channel
     assert channel is not None
     if channel.type in THREAD_TYPES:
@@ -69,7 +76,7 @@ async def open_venue(interaction: discord.Interaction,
             and isinstance(text_channel, discord.TextChannel)):
         try:
             thread = await text_channel.create_thread(
-                name=thread_name(challenge), type=discord.ChannelType.public_thread,
+                name=name, type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440)
         except discord.HTTPException as error:
             log.warning("cannot create a thread in %s (%s): playing in the channel",
@@ -79,10 +86,39 @@ async def open_venue(interaction: discord.Interaction,
     return channel.id, channel.id
 
 
-async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
-    """Challenge the other player again, in the same place."""
+async def start_practice(interaction: discord.Interaction, faction: str | None,
+                         level: str) -> None:
+    """/gwent practice (or a challenge to the bot itself): a match against the computer."""
     svc = services(interaction)
-    challenge = await svc.challenges.rematch(int(groups["match"]), interaction.user.id)
+    me, bot_user = interaction.user, interaction.client.user
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal(OUTSIDE_SERVER)
+    assert bot_user is not None
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    person = Player(me.id, me.display_name, faction)
+    await svc.practice.check(guild_id, channel_id, person, level)
+    await interaction.response.defer(thinking=True)
+    try:
+        match = await svc.practice.start(
+            guild_id, channel_id, person, level, bot_user.id,
+            lambda: open_venue(interaction, practice_thread_name(me.display_name, level)))
+    except Refusal as refusal:  # someone was quicker since the check
+        await interaction.edit_original_response(content=refusal_text(refusal))
+        return
+    out = practice_started_message(match, channel_id)
+    await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
+
+
+async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
+    """Challenge the other player again (or play the computer again), in the same place."""
+    svc = services(interaction)
+    match_id = int(groups["match"])
+    if (await svc.matches.get(match_id)).computer_seat is not None:
+        practice = await svc.practice.rematch(match_id, interaction.user.id)
+        out = practice_started_message(practice, interaction.channel_id)
+        await interaction.response.send_message(**out.send_kwargs())
+        return
+    challenge = await svc.challenges.rematch(match_id, interaction.user.id)
     sent = await interaction.response.send_message(**challenge_message(challenge).send_kwargs())
     if sent.message_id is not None:
         await svc.challenges.set_message(challenge.id, sent.message_id)

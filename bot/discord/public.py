@@ -6,11 +6,14 @@ only, so no hand or deck can leak into a public message.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
 from bot.discord import ids
 from bot.discord.views import Outgoing, StaticView, button, clean, clip
 from bot.service import Snapshot
+from bot.service.practice import COMPUTER_NAME
 from bot.storage.records import (
     CANCELLED,
     DECLINED,
@@ -42,6 +45,16 @@ def faction_name(faction: str) -> str:
 def thread_name(challenge: ChallengeRecord) -> str:
     """The match thread's name (Discord allows 100 characters)."""
     return clip(f"Gwent: {challenge.challenger_name} vs {challenge.opponent_name}", 100)
+
+
+def practice_thread_name(name: str, level: str) -> str:
+    """A practice match thread's name, e.g. "Gwent: Alice vs Computer (normal)"."""
+    return clip(f"Gwent: {name} vs {COMPUTER_NAME} ({level})", 100)
+
+
+def people(match: MatchRecord, seats: Iterable[int] = (0, 1)) -> tuple[int, ...]:
+    """The user ids of the seats that people play (never the computer's)."""
+    return tuple(match.seats[s].user_id for s in seats if not match.seats[s].is_computer)
 
 
 # ------------------------------------------------------------------ challenge
@@ -76,6 +89,16 @@ def challenge_closed_message(challenge: ChallengeRecord, match: MatchRecord | No
     return Outgoing(text)
 
 
+def practice_started_message(match: MatchRecord, posted_in: int | None) -> Outgoing:
+    """Where a practice match against the computer is played (posted in `posted_in`)."""
+    seat = match.computer_seat
+    assert seat is not None
+    person = clean(match.seats[1 - seat].name)
+    where = "here" if match.channel_id == posted_in else f"in <#{match.channel_id}>"
+    return Outgoing(f"\U0001f3af **{person}** is playing a practice match against the computer "
+                    f"({match.seats[seat].ai_level}) {where}.")
+
+
 # ---------------------------------------------------------------------- lobby
 
 def lobby_message(snapshot: Snapshot) -> Outgoing:
@@ -87,12 +110,12 @@ def lobby_message(snapshot: Snapshot) -> Outgoing:
         for s in match.seats)
     deadline = (f"\nAnyone not ready {when(match.deadline)} plays their current choice."
                 if match.deadline else "")
-    content = (f"**Gwent: {names}**\n{' '.join(mention(u) for u in match.user_ids)}, choose "
+    content = (f"**Gwent: {names}**\n{' '.join(mention(u) for u in people(match))}, choose "
                f"your faction, leader and deck, then press Ready.\n{status}{deadline}")
     view = StaticView(
         button("Choose deck", ids.lobby(match.id, "deck"), style=discord.ButtonStyle.primary),
         button("Ready", ids.lobby(match.id, "ready"), style=discord.ButtonStyle.success))
-    return Outgoing(content, view, mentions=match.user_ids)
+    return Outgoing(content, view, mentions=people(match))
 
 
 def lobby_closed_message(match: MatchRecord) -> Outgoing:
@@ -128,7 +151,11 @@ def turn_line(snapshot: Snapshot) -> str:
     obs = snapshot.observation
     match = snapshot.match
     assert obs is not None
-    people = " ".join(mention(match.seats[s].user_id) for s in snapshot.to_act)
+    waiting = people(match, snapshot.to_act)
+    if not waiting:
+        thinking = " and ".join(f"**{clean(match.seats[s].name)}**" for s in snapshot.to_act)
+        return f"\u25b6\ufe0f {thinking} is thinking\u2026"
+    who = " ".join(mention(u) for u in waiting)
     if obs.phase == CHOOSE_FIRST:
         what = "decides who goes first"
     elif obs.phase == MULLIGAN:
@@ -137,9 +164,9 @@ def turn_line(snapshot: Snapshot) -> str:
         what = "has a choice to make"
     else:
         what = "it's your turn"
-        people += ","
+        who += ","
     deadline = f" \u00b7 time runs out {when(match.deadline)}" if match.deadline else ""
-    return f"\u25b6\ufe0f {people} {what}{deadline}. Use **Show my hand** to play."
+    return f"\u25b6\ufe0f {who} {what}{deadline}. Use **Show my hand** to play."
 
 
 def board_message(snapshot: Snapshot, png: bytes, timed_out: int | None = None) -> Outgoing:
@@ -157,7 +184,7 @@ def board_message(snapshot: Snapshot, png: bytes, timed_out: int | None = None) 
     lines.append(turn_line(snapshot))
     view = StaticView(board_button(match.id, obs.action_count))
     return Outgoing("\n".join(lines), view, files=(("board.png", png),),
-                    mentions=tuple(match.seats[s].user_id for s in snapshot.to_act))
+                    mentions=people(match, snapshot.to_act))
 
 
 def board_button(match_id: int, action_count: int, disabled: bool = False
@@ -181,12 +208,12 @@ def dms_closed_note(user_id: int) -> str:
 def warning_message(snapshot: Snapshot, seats: tuple[int, ...]) -> Outgoing:
     """A short nudge before the turn timer runs out."""
     match = snapshot.match
-    people = " ".join(mention(match.seats[s].user_id) for s in seats)
+    who = " ".join(mention(u) for u in people(match, seats))
     what = ("your current deck choice is used" if snapshot.observation is None
             else "you pass the round")
     deadline = when(match.deadline) if match.deadline else "soon"
-    return Outgoing(f"\u23f3 {people}: time runs out {deadline}, then {what}.",
-                    mentions=tuple(match.seats[s].user_id for s in seats))
+    return Outgoing(f"\u23f3 {who}: time runs out {deadline}, then {what}.",
+                    mentions=people(match, seats))
 
 
 # --------------------------------------------------------------------- result

@@ -1,4 +1,5 @@
-"""The match service: challenges, matches, settings and timers, with no Discord in sight."""
+"""The match service: challenges, matches, practice, settings and timers, with no Discord in
+sight."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from pathlib import Path
 
 from bot.service.challenges import ChallengeService
 from bot.service.clock import Clock
+from bot.service.computer import DEFAULT_THINK_SECONDS, Computer
 from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
+from bot.service.practice import PracticeService
 from bot.service.settings import SettingsService
 from bot.service.timers import TimerService
 from bot.storage import Database
@@ -23,19 +26,31 @@ class Services:
     settings: SettingsService
     matches: MatchService
     challenges: ChallengeService
+    practice: PracticeService
     timers: TimerService
+    computer: Computer
 
     @classmethod
-    async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time) -> Services:
-        """Open the database (raising StorageError) and build the services on it."""
+    async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
+                   think_seconds: float = DEFAULT_THINK_SECONDS, ai_budget_ms: int | None = None,
+                   ai_iterations: int | None = None) -> Services:
+        """Open the database (raising StorageError) and build the services on it.
+
+        `think_seconds` is the computer's think floor; `ai_budget_ms` and `ai_iterations`
+        override every level's search effort (for tests).
+        """
         db = await Database.open(path)
         matches = MatchService(db, notifier, clock)
         challenges = ChallengeService(db, matches, notifier, clock)
+        computer = Computer(matches, think_seconds=think_seconds, budget_ms=ai_budget_ms,
+                            iterations=ai_iterations)
         return cls(db, SettingsService(db), matches, challenges,
-                   TimerService(db, matches, challenges, clock))
+                   PracticeService(db, matches, notifier, clock),
+                   TimerService(db, matches, challenges, clock), computer)
 
     async def close(self) -> None:
-        """Close the database."""
+        """Stop the computer player and its worker, then close the database."""
+        await self.computer.close()
         await self.db.close()
 
 

@@ -48,7 +48,8 @@ class ChallengeService:
         if opponent.user_id == challenger.user_id:
             raise Refusal("You can't challenge yourself: pick another member.")
         if opponent_is_bot:
-            raise Refusal("Bots can't play Gwent yet: challenge a member of this server.")
+            raise Refusal("Bots can't play Gwent: challenge a member of this server, or use "
+                          "/gwent practice to play against me.")
         if challenger.faction is not None and challenger.faction not in catalogue().factions:
             raise Refusal(f"There is no faction {challenger.faction!r}.")
         now = self._clock()
@@ -57,7 +58,7 @@ class ChallengeService:
             if running is not None:
                 raise Busy("A match is already running in this channel.", running.channel_id)
             for person, you in ((challenger, True), (opponent, False)):
-                await _check_free(repo, guild_id, person, you)
+                await check_free(repo, guild_id, person, you)
             challenge_id = await repo.insert_challenge(
                 guild_id, channel_id, (challenger.user_id, challenger.name),
                 (opponent.user_id, opponent.name), challenger.faction, now,
@@ -171,7 +172,8 @@ class ChallengeService:
         return challenge
 
 
-async def _check_free(repo: Repository, guild_id: int, person: Player, you: bool) -> None:
+async def check_free(repo: Repository, guild_id: int, person: Player, you: bool) -> None:
+    """Refuse (Busy) a member with an open challenge or a running match in the server."""
     who = "You" if you else person.name
     has = "have" if you else "has"
     challenge = await repo.open_challenge_of(guild_id, person.user_id)

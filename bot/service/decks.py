@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from bot.service.errors import InvalidSetting
@@ -43,6 +44,14 @@ def default_choice(settings: UserSettings, faction: str | None = None) -> DeckCh
     leader = starter_decks()[chosen].leader
     if settings.last_faction == chosen and settings.last_leader in {c.id for c in leaders(chosen)}:
         leader = settings.last_leader
+    return DeckChoice(chosen, leader, chosen)
+
+
+def computer_choice(rng: random.Random, faction: str | None = None) -> DeckChoice:
+    """A computer player's deck: the given (else a random) faction's starter deck and a
+    random leader of that faction."""
+    chosen = faction if faction in starter_decks() else rng.choice(factions())[0]
+    leader = rng.choice(leaders(chosen)).id
     return DeckChoice(chosen, leader, chosen)
 
 

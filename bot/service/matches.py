@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.service.clock import Clock
-from bot.service.decks import DeckChoice, build_deck, default_choice, revise
+from bot.service.decks import DeckChoice, build_deck, computer_choice, default_choice, revise
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.settings import turn_seconds_in, warning_lead
 from bot.storage import Database, StorageError
 from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
 from bot.storage.repository import Repository
-from engine import Action, ActionError, IllegalAction, Match, Observation
+from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
 from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
 
 PLAYER, TIMER = "player", "timer"
@@ -44,6 +45,25 @@ class Player:
     ai_level: str | None = None
 
 
+@dataclass(frozen=True)
+class ComputerTurn:
+    """What the computer player of a match needs to decide a move: its own observation and
+    deck only (never the match itself), and the action count its move must be applied at."""
+
+    match_id: int
+    seat: int
+    level: str
+    action_count: int
+    seed: int
+    observation: Observation
+    deck: Deck
+
+
+# Called (synchronously, after the commit is reported) with a match id whenever a change
+# leaves the computer with a move or choice to make.
+ComputerWake = Callable[[int], None]
+
+
 class MatchService:
     """Loads, changes and persists matches; one asyncio lock per match."""
 
@@ -53,6 +73,11 @@ class MatchService:
         self._clock = clock
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._engines: dict[int, Match] = {}
+        self._wake: ComputerWake | None = None
+
+    def on_computer_turn(self, wake: ComputerWake | None) -> None:
+        """Register who is told when a computer player has something to do."""
+        self._wake = wake
 
     # ----------------------------------------------------------------- reading
 
@@ -97,6 +122,11 @@ class MatchService:
         async with self._db.reading() as repo:
             return await repo.result(match_id)
 
+    async def live_practice(self) -> list[int]:
+        """Return running matches (past deck choice) with a computer player."""
+        async with self._db.reading() as repo:
+            return await repo.live_practice_matches()
+
     async def behind(self) -> list[int]:
         """Return matches with a lobby, board or result message still to post."""
         async with self._db.reading() as repo:
@@ -129,8 +159,11 @@ class MatchService:
         match_id = await repo.insert_match(guild_id, channel_id, parent_channel_id,
                                            secrets.randbelow(2**31), now, deadline, warn_at)
         for seat, player in enumerate(players):
-            settings = await repo.user_settings(player.user_id)
-            choice = default_choice(settings, player.faction)
+            if player.ai_level is not None:
+                choice = computer_choice(random.Random(secrets.randbits(64)), player.faction)
+            else:
+                choice = default_choice(await repo.user_settings(player.user_id),
+                                        player.faction)
             await repo.insert_seat(match_id, SeatRecord(
                 seat, player.user_id, player.name, choice.faction, choice.leader, choice.deck,
                 ready=player.ai_level is not None, timeouts=0, ai_level=player.ai_level))
@@ -172,7 +205,7 @@ class MatchService:
                     engine = await self._start(repo, record)
             change = MatchChange(match_id, 0, actor=seat,
                                  turn_for=tuple(engine.to_act()) if engine else ())
-        await self._notifier.match_changed(change)
+        await self._announce(change, record, engine)
         return await self.get(match_id)
 
     async def _start(self, repo: Repository, record: MatchRecord) -> Match:
@@ -202,24 +235,61 @@ class MatchService:
         async with self._locks[match_id]:
             record = await self.get(match_id)
             seat = _seat(record, user_id)
-            if record.status == CHOOSING:
-                raise OutOfDate("The match has not started: both players choose decks first.")
-            if record.status == OVER:
-                raise OutOfDate("This match is over.")
-            if expected != record.action_count:
-                raise OutOfDate("This board is out of date: nothing was played. Use the newest "
-                                "board or your refreshed hand.")
-            engine = await self._engine(record)
-            assert engine is not None
+            _check_current(record, expected)
             try:
                 action = Action.parse(f"{seat} {move}")
             except ActionError as error:
                 raise IllegalMove("That is not a move.") from error
-            change = await self._apply(record, engine, lambda m: _play(m, action), PLAYER,
-                                       {seat: 0}, actor=seat)
+            engine, change = await self._move(record, action, expected)
             snapshot = _snapshot(await self.get(match_id), engine, seat)
-        await self._notifier.match_changed(change)
+        await self._announce(change, record, engine)
         return snapshot
+
+    async def computer_turn(self, match_id: int) -> ComputerTurn | None:
+        """Return what the computer player must decide now, or None when it has nothing to
+        do (a match without one, not started, over, or waiting for the person)."""
+        async with self._locks[match_id]:
+            record = await self.get(match_id)
+            seat = record.computer_seat
+            if seat is None or record.status != PLAYING:
+                return None
+            engine = await self._engine(record)
+            if engine is None or engine.is_over or seat not in engine.to_act():
+                return None
+            level = record.seats[seat].ai_level
+            assert level is not None
+            return ComputerTurn(match_id, seat, level, record.action_count,
+                                (record.seed * 1_000_003 + record.action_count) % 2**31,
+                                engine.observation(seat), build_deck(_choice(record.seats[seat])))
+
+    async def play_for_computer(self, turn: ComputerTurn, action: Action) -> None:
+        """Apply the computer's move exactly as a person's: refused (OutOfDate, IllegalMove)
+        unless the match is still at the action count the move was decided at."""
+        async with self._locks[turn.match_id]:
+            record = await self.get(turn.match_id)
+            if record.computer_seat != turn.seat or action.player != turn.seat:
+                raise IllegalMove("That seat is not the computer's.")
+            engine, change = await self._move(record, action, turn.action_count)
+        await self._announce(change, record, engine)
+
+    async def _move(self, record: MatchRecord, action: Action,
+                    expected: int) -> tuple[Match, MatchChange]:
+        """Check that a player's move is current, then apply and commit it (lock held)."""
+        _check_current(record, expected)
+        engine = await self._engine(record)
+        assert engine is not None
+        change = await self._apply(record, engine, lambda m: _play(m, action), PLAYER,
+                                   {action.player: 0}, actor=action.player)
+        return engine, change
+
+    async def _announce(self, change: MatchChange, record: MatchRecord,
+                        engine: Match | None) -> None:
+        """Report a committed change, and wake the computer player if it must act."""
+        await self._notifier.match_changed(change)
+        seat = record.computer_seat
+        if (self._wake is not None and seat is not None and engine is not None
+                and not engine.is_over and seat in engine.to_act()):
+            self._wake(record.id)
 
     async def forfeit(self, guild_id: int, user_id: int) -> MatchRecord:
         """End the user's running match in this server as a loss for them."""
@@ -234,7 +304,7 @@ class MatchService:
             engine = await self._begin_if_choosing(record)
             change = await self._apply(record, engine, lambda m: _play(m, Action(seat, FORFEIT)),
                                        PLAYER, {}, actor=seat)
-        await self._notifier.match_changed(change)
+        await self._announce(change, record, engine)
         return await self.get(record.id)
 
     async def expire(self, match_id: int) -> bool:
@@ -248,8 +318,9 @@ class MatchService:
             record = await self.get(match_id)
             if not record.is_live or record.deadline is None or record.deadline > self._clock():
                 return False
+            engine: Match | None
             if record.status == CHOOSING:
-                change = await self._expire_deck_choice(record)
+                change, engine = await self._expire_deck_choice(record)
             else:
                 engine = await self._engine(record)
                 assert engine is not None
@@ -266,17 +337,17 @@ class MatchService:
 
                 change = await self._apply(record, engine, plan, TIMER, timeouts,
                                            timed_out=late[0] if late else None)
-        await self._notifier.match_changed(change)
+        await self._announce(change, record, engine)
         return True
 
-    async def _expire_deck_choice(self, record: MatchRecord) -> MatchChange:
+    async def _expire_deck_choice(self, record: MatchRecord) -> tuple[MatchChange, Match]:
         late = tuple(s.seat for s in record.seats if not s.ready)
         async with self._db.transaction() as repo:
             for seat in late:
                 await repo.update_seat(record.id, seat, timeouts=record.seats[seat].timeouts + 1)
             engine = await self._start(repo, record)
         return MatchChange(record.id, 0, turn_for=tuple(engine.to_act()),
-                           timed_out=late[0] if late else None)
+                           timed_out=late[0] if late else None), engine
 
     async def warn(self, match_id: int) -> None:
         """Warn the players to act once their deadline is near."""
@@ -292,6 +363,7 @@ class MatchService:
                 engine = await self._engine(record)
                 assert engine is not None
                 seats = tuple(engine.to_act())
+            seats = tuple(s for s in seats if not record.seats[s].is_computer)
         if seats:
             await self._notifier.turn_warning(match_id, seats)
 
@@ -386,6 +458,17 @@ def _seat(record: MatchRecord, user_id: int) -> int:
     return seat
 
 
+def _check_current(record: MatchRecord, expected: int) -> None:
+    """Refuse a move made on a view of the match other than its current state."""
+    if record.status == CHOOSING:
+        raise OutOfDate("The match has not started: both players choose decks first.")
+    if record.status == OVER:
+        raise OutOfDate("This match is over.")
+    if expected != record.action_count:
+        raise OutOfDate("This board is out of date: nothing was played. Use the newest "
+                        "board or your refreshed hand.")
+
+
 def _choosing_seat(record: MatchRecord, user_id: int) -> int:
     seat = _seat(record, user_id)
     if record.status != CHOOSING:
@@ -435,5 +518,6 @@ def _result(record: MatchRecord, engine: Match, source: str, now: float) -> Resu
         factions=(seats[0].faction, seats[1].faction), leaders=(seats[0].leader, seats[1].leader),
         winner=engine.winner, forfeited_by=forfeited, ended_by=ended_by,
         rounds=tuple((s[0], s[1], w) for s, w in engine.results),
-        started_at=record.created_at, finished_at=now)
+        started_at=record.created_at, finished_at=now,
+        ai_levels=(seats[0].ai_level, seats[1].ai_level))
 

@@ -23,6 +23,11 @@ class SeatRecord:
     timeouts: int
     ai_level: str | None
 
+    @property
+    def is_computer(self) -> bool:
+        """True for a computer player (its user id is the bot's)."""
+        return self.ai_level is not None
+
 
 @dataclass(frozen=True)
 class MatchRecord:
@@ -62,6 +67,11 @@ class MatchRecord:
             if seat.user_id == user_id:
                 return seat.seat
         return None
+
+    @property
+    def computer_seat(self) -> int | None:
+        """The seat the computer plays in a practice match, else None."""
+        return next((s.seat for s in self.seats if s.is_computer), None)
 
     @property
     def user_ids(self) -> tuple[int, int]:
@@ -115,3 +125,11 @@ class ResultRecord:
     rounds: tuple[tuple[int, int, int | None], ...]
     started_at: float
     finished_at: float
+    # The difficulty of each seat the computer played (None for people).
+    ai_levels: tuple[str | None, str | None] = (None, None)
+
+    @property
+    def is_practice(self) -> bool:
+        """True when the computer played a seat: not a result between people (ratings must
+        skip it, and a win in it is not a win against a person)."""
+        return any(level is not None for level in self.ai_levels)

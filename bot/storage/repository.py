@@ -13,6 +13,7 @@ from bot.storage.records import (
     CHOOSING,
     OPEN,
     OVER,
+    PLAYING,
     ChallengeRecord,
     MatchRecord,
     ResultRecord,
@@ -175,6 +176,13 @@ class Repository:
                               "channel_id = ? LIMIT 1", (channel_id,))
         return None if row is None else await self._with_seats(row)
 
+    async def live_practice_matches(self) -> list[int]:
+        """Return running matches (past deck choice) in which the computer plays a seat."""
+        rows = await self._all(
+            "SELECT id FROM matches WHERE status = ? AND id IN "
+            "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) ORDER BY id", (PLAYING,))
+        return [r[0] for r in rows]
+
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Set some columns of one seat."""
         assignments = ", ".join(f"{c} = ?" for c in values)
@@ -240,24 +248,25 @@ class Repository:
         """Store the outcome of a finished match."""
         await self._run(
             "INSERT INTO results (match_id, guild_id, player0_id, player1_id, faction0, faction1, "
-            "leader0, leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "leader0, leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
+            "ai_level0, ai_level1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (result.match_id, result.guild_id, *result.player_ids, *result.factions,
              *result.leaders, result.winner, result.forfeited_by, result.ended_by,
              json.dumps([list(r) for r in result.rounds]), result.started_at,
-             result.finished_at))
+             result.finished_at, *result.ai_levels))
 
     async def result(self, match_id: int) -> ResultRecord | None:
         """Return the stored outcome of a match."""
         row = await self._one("SELECT match_id, guild_id, player0_id, player1_id, faction0, "
                               "faction1, leader0, leader1, winner, forfeited_by, ended_by, "
-                              "rounds, started_at, finished_at FROM results WHERE match_id = ?",
-                              (match_id,))
+                              "rounds, started_at, finished_at, ai_level0, ai_level1 FROM results "
+                              "WHERE match_id = ?", (match_id,))
         if row is None:
             return None
         rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
         return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]),
-                            (row[6], row[7]), row[8], row[9], row[10], rounds, row[12], row[13])
+                            (row[6], row[7]), row[8], row[9], row[10], rounds, row[12], row[13],
+                            (row[14], row[15]))
 
 
 def _challenge(row: sqlite3.Row) -> ChallengeRecord:

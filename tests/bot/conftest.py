@@ -33,7 +33,7 @@ def db_path(tmp_path: Path) -> Path:
 async def services(db_path: Path, notifier: RecordingNotifier,
                    clock: FakeClock) -> AsyncIterator[Services]:
     """Services on a fresh database; the notifier checks commits before each report."""
-    opened = await Services.open(db_path, notifier, clock)
+    opened = await Services.open(db_path, notifier, clock, think_seconds=0)
     notifier.services = opened
     yield opened
     await opened.close()

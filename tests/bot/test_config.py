@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_config
+from bot.config import DEFAULT_AI_THINK_SECONDS, DEFAULT_DATABASE_PATH, ConfigError, load_config
 from bot.service.errors import InvalidSetting
 from bot.service.settings import (
     DEFAULT_TURN_SECONDS,
@@ -53,3 +53,12 @@ def test_turn_timer_range() -> None:
     for bad in (0, -5, MIN_TURN_SECONDS - 1, MAX_TURN_SECONDS + 1):
         with pytest.raises(InvalidSetting):
             validate_turn_seconds(bad)
+
+
+def test_the_computers_think_floor_is_configurable() -> None:
+    assert load_config({"DISCORD_TOKEN": "t"}).ai_think_seconds == DEFAULT_AI_THINK_SECONDS == 1
+    assert load_config({"DISCORD_TOKEN": "t", "AI_THINK_SECONDS": "0"}).ai_think_seconds == 0
+    assert load_config({"DISCORD_TOKEN": "t", "AI_THINK_SECONDS": "2.5"}).ai_think_seconds == 2.5
+    for bad in ("-1", "soon", "nan", "1e9"):
+        with pytest.raises(ConfigError, match="AI_THINK_SECONDS"):
+            load_config({"DISCORD_TOKEN": "t", "AI_THINK_SECONDS": bad})

@@ -47,5 +47,6 @@ def world(emu: Emulator) -> World:
 
 @pytest.fixture
 def make_bot(db_path: Path) -> Callable[[], GwentBot]:
-    """Build a fresh bot on the test database (call again to 'restart')."""
-    return lambda: GwentBot(db_path)
+    """Build a fresh bot on the test database (call again to 'restart'); the computer
+    player answers at once (no think floor)."""
+    return lambda: GwentBot(db_path, ai_think_seconds=0)

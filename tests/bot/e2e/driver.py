@@ -128,6 +128,8 @@ async def open_match(emu: Emulator, channel: Channel, challenger: VirtualUser,
     lobby = await emu.wait_for(lambda: newest(table.visible(), "Ready"), 5, "the lobby")
     if not ready:
         return table, lobby
-    for user in (challenger, opponent):
-        user.click(lobby, label="Ready")
-    return table, await table.board_after(-1)
+    readies = [user.click(lobby, label="Ready") for user in (challenger, opponent)]
+    board = await table.board_after(-1)
+    for handle in readies:  # both answered (a hand or the deck choice), nothing in flight
+        await handle.message()
+    return table, board

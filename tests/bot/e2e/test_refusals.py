@@ -15,8 +15,10 @@ async def test_challenge_refusals(emu: Emulator, world: World,
     async with run_bot(emu, make_bot()):
         me = await alice.slash(world.channel, "gwent challenge", opponent=alice).message()
         assert me.ephemeral and "yourself" in me.content
+        other_bot = emu.create_user("robot", guilds=(world.guild,))
+        other_bot.user.bot = True  # another application's bot (challenging ours is practice)
         robot = await alice.slash(world.channel, "gwent challenge",
-                                  opponent=emu.bot).message()
+                                  opponent=other_bot.user).message()
         assert robot.ephemeral and "Bots can't play" in robot.content
         first = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
         assert not first.ephemeral

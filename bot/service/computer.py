@@ -1,0 +1,195 @@
+"""The computer player of practice matches: decides in a worker process, plays like a person.
+
+Whenever a committed change leaves a computer seat with something to do (a move, a redraw,
+a pending choice, who goes first), the match service wakes the Computer. It then runs one
+task per match that reads the computer's own observation (never the match), has
+`engine.ai.agents.decide` pick an action in a worker process (the search is pure Python: in
+a thread it would hold the GIL and stall the event loop), waits out the think floor, and
+applies the action through the same path as a click: committed before it is shown, and
+refused unless the match is still at the action count the decision was made at. A refused
+move (the person forfeited, or the timer acted meanwhile) is dropped; the task then looks at
+the match again and decides afresh if the computer still has to act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from bot.service.errors import Refusal
+from bot.service.matches import ComputerTurn, MatchService
+from engine import Action, Observation
+from engine.actions import FORFEIT
+from engine.ai.agents import decide
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+# The board never changes faster than this after the previous move, so people can follow.
+DEFAULT_THINK_SECONDS = 1.0
+# A move refused at the very state it was decided for is retried this often, then left to
+# the turn timer.
+ATTEMPTS_PER_STATE = 2
+
+
+def fallback(obs: Observation) -> Action:
+    """A safe legal action (the first that is not a forfeit), if a decision was refused."""
+    return next(a for a in obs.legal if a.kind != FORFEIT)
+
+
+class Computer:
+    """Plays every computer seat; decisions run in one lazily started worker process."""
+
+    def __init__(self, matches: MatchService, *, think_seconds: float = DEFAULT_THINK_SECONDS,
+                 budget_ms: int | None = None, iterations: int | None = None,
+                 workers: int = 1, processes: bool = True) -> None:
+        self._matches = matches
+        self._think_seconds = think_seconds
+        self._budget_ms = budget_ms
+        self._iterations = iterations
+        self._workers = workers
+        self._processes = processes
+        self._pool: Executor | None = None
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._woken: set[int] = set()
+        self._closed = False
+        self.decisions = 0
+        matches.on_computer_turn(self.wake)
+
+    # ------------------------------------------------------------------ control
+
+    def wake(self, match_id: int) -> None:
+        """Look at a match soon: the computer may have something to do in it."""
+        if self._closed:
+            return
+        self._woken.add(match_id)
+        if match_id not in self._tasks:
+            self._tasks[match_id] = asyncio.get_running_loop().create_task(
+                self._run(match_id), name=f"gwent-computer-{match_id}")
+
+    async def resume(self) -> int:
+        """After a start-up, wake every running practice match; return how many."""
+        match_ids = await self._matches.live_practice()
+        for match_id in match_ids:
+            self.wake(match_id)
+        return len(match_ids)
+
+    async def idle(self) -> None:
+        """Wait until the computer has nothing left to do (for tests and shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    @property
+    def worker(self) -> Executor | None:
+        """The executor decisions run in (None until the first decision)."""
+        return self._pool
+
+    async def close(self) -> None:
+        """Stop thinking and shut the worker down (waiting for a decision in progress)."""
+        self._closed = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    # ------------------------------------------------------------------ playing
+
+    async def _run(self, match_id: int) -> None:
+        try:
+            while match_id in self._woken:
+                self._woken.discard(match_id)
+                try:
+                    await self._play(match_id)
+                except Exception:
+                    # The turn timer still acts for the computer, and the next change wakes it.
+                    log.exception("the computer player of match %s failed", match_id)
+        finally:
+            self._tasks.pop(match_id, None)
+
+    async def _play(self, match_id: int) -> None:
+        """Move while the computer has something to do in this match."""
+        loop = asyncio.get_running_loop()
+        refused: dict[int, int] = {}
+        while True:
+            turn = await self._matches.computer_turn(match_id)
+            if turn is None:
+                return
+            tries = refused.get(turn.action_count, 0)
+            if tries >= ATTEMPTS_PER_STATE:
+                log.warning("match %s: the computer's moves at action %s were refused; the "
+                            "turn timer will act", match_id, turn.action_count)
+                return
+            started = loop.time()
+            action = fallback(turn.observation)
+            if tries == 0:
+                try:
+                    action = await self._decide(turn)
+                except Exception:
+                    log.exception("match %s: the AI failed to decide; playing %s instead",
+                                  match_id, action)
+            wait = self._think_seconds - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                await self._matches.play_for_computer(turn, action)
+            except Refusal as refusal:
+                log.info("match %s: the computer's %s was not applied: %s", match_id, action,
+                         refusal)
+                refused[turn.action_count] = tries + 1
+
+    async def _decide(self, turn: ComputerTurn) -> Action:
+        """Run engine.ai.agents.decide on the computer's own observation and deck."""
+        call = functools.partial(decide, turn.level, turn.observation, turn.deck, turn.seed,
+                                 self._budget_ms, self._iterations)
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            pool = self._executor()
+            try:
+                action = await loop.run_in_executor(pool, call)
+            except BrokenExecutor:
+                # The worker process died (killed, out of memory): start a new one once.
+                log.warning("the AI worker stopped: starting a new one")
+                self._drop(pool)
+                if attempt:
+                    raise
+                continue
+            except (OSError, NotImplementedError) as error:
+                if not isinstance(pool, ProcessPoolExecutor):
+                    raise
+                self._to_threads(pool, error)
+                continue
+            self.decisions += 1
+            return action
+        raise AssertionError("unreachable")
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self._processes:
+                try:
+                    self._pool = ProcessPoolExecutor(
+                        self._workers, mp_context=multiprocessing.get_context("spawn"))
+                except (OSError, NotImplementedError, ImportError) as error:
+                    self._to_threads(None, error)
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="gwent-ai")
+        return self._pool
+
+    def _to_threads(self, pool: Executor | None, error: BaseException) -> None:
+        """Processes cannot be started here: decide in a thread from now on."""
+        log.warning("cannot start an AI worker process (%s): the computer thinks in a thread, "
+                    "which slows the bot while it does", error)
+        self._processes = False
+        if pool is not None:
+            self._drop(pool)
+
+    def _drop(self, pool: Executor) -> None:
+        if self._pool is pool:
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)

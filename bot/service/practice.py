@@ -1,0 +1,88 @@
+"""Practice matches: a member against the computer, refused where a challenge would be."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+
+from bot.service.challenges import check_free
+from bot.service.clock import Clock
+from bot.service.computer import LEVELS
+from bot.service.decks import factions
+from bot.service.errors import Busy, NotAParticipant, Refusal
+from bot.service.matches import MatchService, Player
+from bot.service.notifier import MatchChange, Notifier
+from bot.storage import Database
+from bot.storage.records import MatchRecord
+
+COMPUTER_NAME = "Computer"
+
+# Returns (channel_id, parent_channel_id) where the practice match lives: a new thread, or
+# the command's own channel.
+PracticeVenue = Callable[[], Awaitable[tuple[int, int]]]
+
+
+class PracticeService:
+    """Starts matches against the computer. The computer's seat carries the bot's user id
+    and its difficulty (seats.ai_level), is ready at once, and plays a random faction."""
+
+    def __init__(self, db: Database, matches: MatchService, notifier: Notifier,
+                 clock: Clock) -> None:
+        self._db = db
+        self._matches = matches
+        self._notifier = notifier
+        self._clock = clock
+
+    async def check(self, guild_id: int, channel_id: int, person: Player, level: str) -> None:
+        """Raise a Refusal if this practice match cannot start (before opening a thread)."""
+        if level not in LEVELS:
+            raise Refusal(f"There is no difficulty {level!r}: choose {', '.join(LEVELS)}.")
+        if person.faction is not None and person.faction not in dict(factions()):
+            raise Refusal(f"There is no faction {person.faction!r}.")
+        async with self._db.reading() as repo:
+            running = await repo.live_match_in(channel_id)
+            if running is not None:
+                raise Busy("A match is already running in this channel.", running.channel_id)
+            await check_free(repo, guild_id, person, True)
+
+    async def start(self, guild_id: int, channel_id: int, person: Player, level: str,
+                    computer_id: int, open_venue: PracticeVenue) -> MatchRecord:
+        """Open the venue and create the match in deck choice; the person's faction is
+        random unless chosen. `computer_id` is the bot's own user id."""
+        await self.check(guild_id, channel_id, person, level)
+        if person.faction is None:
+            person = Player(person.user_id, person.name, random.choice(factions())[0])
+        venue, parent = await open_venue()
+        async with self._db.transaction() as repo:
+            running = await repo.live_match_in(venue)
+            if running is not None:
+                raise Busy("A match is already running in this channel.", venue)
+            await check_free(repo, guild_id, person, True)
+            match_id = await self._matches.insert(
+                repo, guild_id, venue, parent,
+                (person, Player(computer_id, COMPUTER_NAME, None, ai_level=level)))
+        await self._notifier.match_changed(MatchChange(match_id, 0))
+        return await self._matches.get(match_id)
+
+    async def rematch(self, match_id: int, user_id: int) -> MatchRecord:
+        """Play the computer again at the same difficulty, with the same faction, in the
+        same place."""
+        match = await self._matches.get(match_id)
+        seat = match.seat_of(user_id)
+        computer = match.computer_seat
+        if seat is None or seat == computer:
+            raise NotAParticipant("Only the player can ask for a rematch.")
+        if computer is None:
+            raise Refusal("This was not a practice match.")
+        if match.is_live:
+            raise Refusal("This match is still running.")
+        me, them = match.seats[seat], match.seats[computer]
+        level = them.ai_level
+        assert level is not None
+
+        async def same_place() -> tuple[int, int]:
+            return match.channel_id, match.parent_channel_id
+
+        return await self.start(match.guild_id, match.channel_id,
+                                Player(me.user_id, me.name, me.faction), level, them.user_id,
+                                same_place)
