@@ -44,7 +44,7 @@ class Emulator:
         self.clock = Clock()
         ids = Snowflakes()
         bot = User(ids.next(), bot_name, bot=True, global_name=bot_name)
-        self.store = Store(ids, bot)
+        self.store = Store(ids, bot, self.clock.now)
         self.owner = self.store.add_user("owner")
         self.log: list[RequestRecord] = []
         self.failures: list[Failure] = []

@@ -108,6 +108,7 @@ class InteractionFlow:
         if kind in (UPDATE_MESSAGE, DEFERRED_UPDATE) and interaction.source_message is None:
             raise ApiError(400, errors.INVALID_FORM_BODY, "Interaction has no message to update")
         interaction.response = self._respond(interaction, kind, body.get("data") or {}, uploads)
+        interaction.acknowledged_at = self.emu.clock.now()
         self.emu.changed()
         return self._callback_body(interaction)
 

@@ -97,6 +97,8 @@ class Message:
     ephemeral_for: int | None = None
     thread_id: int | None = None
     deleted: bool = False
+    # When the emulator stored it, in emulator-clock seconds (for latency measurements).
+    posted_at: float = 0.0
 
     @property
     def ephemeral(self) -> bool:
@@ -160,7 +162,11 @@ class InteractionResponse:
 
 @dataclass
 class Interaction:
-    """A dispatched interaction and everything the bot answered to it."""
+    """A dispatched interaction and everything the bot answered to it.
+
+    `created_at` (dispatch) and `acknowledged_at` (the accepted callback) are emulator-clock
+    seconds, so `acknowledged_at - created_at` is the acknowledgement latency.
+    """
 
     id: int
     token: str
@@ -174,3 +180,4 @@ class Interaction:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     delivered: bool = False
+    acknowledged_at: float | None = None

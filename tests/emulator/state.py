@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import errors
@@ -26,8 +27,9 @@ from .snowflake import Snowflakes, iso_now
 class Store:
     """Holds every stored object and answers the access questions Discord would."""
 
-    def __init__(self, ids: Snowflakes, bot: User) -> None:
+    def __init__(self, ids: Snowflakes, bot: User, now: Callable[[], float]) -> None:
         self.ids = ids
+        self.now = now
         self.bot = bot
         self.users: dict[int, User] = {bot.id: bot}
         self.guilds: dict[int, Guild] = {}
@@ -187,7 +189,13 @@ class Store:
     def add_message(self, channel: Channel, author: User, **fields: Any) -> Message:
         """Store a new message in `channel`."""
         message = Message(
-            self.ids.next(), channel.id, channel.guild_id, author, iso_now(), **fields
+            self.ids.next(),
+            channel.id,
+            channel.guild_id,
+            author,
+            iso_now(),
+            posted_at=self.now(),
+            **fields,
         )
         channel.messages[message.id] = message
         return message

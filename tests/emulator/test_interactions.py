@@ -246,6 +246,23 @@ async def test_late_acknowledgement_is_unknown_interaction(emu: Emulator, world:
     assert "after dispatch" in failure.detail
 
 
+async def test_dispatch_acknowledgement_and_post_times_are_recorded(
+    emu: Emulator, world: World
+) -> None:
+    bot = GwentBot()
+    async with run_bot(emu, bot):
+        handle = world.users[0].slash(world.channel, "gwent slow")
+        await asyncio.wait_for(bot.entered.wait(), 5)
+        assert handle.interaction.acknowledged_at is None
+        emu.clock.advance(1.0)
+        bot.gate.set()
+        message = await handle.message()
+    interaction = handle.interaction
+    assert interaction.acknowledged_at is not None
+    assert 1.0 <= interaction.acknowledged_at - interaction.created_at < 3.0
+    assert interaction.created_at + 1.0 <= message.posted_at <= interaction.acknowledged_at
+
+
 async def test_second_acknowledgement_is_rejected(emu: Emulator, world: World) -> None:
     emu.expect_failures("already_acknowledged")
     bot = GwentBot()

@@ -112,6 +112,11 @@ class MessageView:
         """Whether it was edited after being sent."""
         return self._message.edited_timestamp is not None
 
+    @property
+    def posted_at(self) -> float:
+        """When the message was stored, in emulator-clock seconds (`emu.clock.now()`)."""
+        return self._message.posted_at
+
     def button(self, *, label: str | None = None, custom_id: str | None = None) -> comp.Button:
         """Find a button by label or custom_id; raises if there is none."""
         for button in self.buttons:

@@ -1,0 +1,541 @@
+"""Load benchmark: K concurrent matches of random virtual players against the real bot.
+
+    python -m tests.bench_load --matches 20 [--seed S] [--json] [--turns N] [--think S]
+                               [--max-seconds 600] [--profile FILE]
+
+The Discord emulator and the virtual players run in this process. The bot runs its real entry
+point (`python -m bot`, through tests.emulated_bot, which only points discord.py at the
+emulator) in a subprocess on a fresh temporary SQLite file, so its own peak RSS can be read
+(VmHWM) and the load generator does not share its event loop.
+
+Each match: a challenge in #general, Accept, both players Ready, then turns until the result
+(or --turns). At each turn the player to act clicks Show my hand, waits --think seconds on
+average (uniform between half and one and a half times it; by default not at all, so every
+match asks for its next turn as soon as it can) and picks random legal inputs from what the
+hand message shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
+
+Measured with the emulator's clock:
+- acknowledgement latency: INTERACTION_CREATE dispatched -> the bot's callback accepted, for
+  every interaction of the run;
+- turn latency: the click that made a move dispatched -> the new board (or the result) posted
+  in the match's channel.
+
+Errors: every emulator failure (10062 late acknowledgement, 40060, invalid payloads, ...),
+interactions never acknowledged, matches that failed or did not finish in --max-seconds, and
+every line the bot logged at WARNING or above. The exit status is 1 when there was any error,
+and with --check also when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.service.decks import factions
+from tests.bot.e2e.driver import Table, board_count, open_match, to_act
+from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
+from tests.emulator.gateway import HEARTBEAT_INTERVAL_MS
+from tests.emulator.models import APPLICATION_COMMAND, Interaction
+
+ROOT = Path(__file__).resolve().parents[1]
+ACK_TARGET_MS = 300.0
+TURN_TARGET_MS = 1000.0
+PASS_BIAS = 0.15
+# How long a single wait on the bot may take before the match counts as failed.
+STEP_TIMEOUT = 30.0
+LOG_LEVELS = ("WARNING", "ERROR", "CRITICAL")
+# discord.py's start-up notes about optional voice libraries are not problems.
+BENIGN = ("voice will NOT be supported",)
+# discord.py sets the heartbeat's send time in its keep-alive thread only after the send
+# completed; when the emulator's instant local ACK is read first (the thread waiting for the
+# GIL behind renders), it reports the whole heartbeat interval as latency. Real Discord's
+# round trip hides this race, so such a line is a note, not an error.
+HEARTBEAT_RACE = re.compile(r"Can't keep up, shard ID \S+ websocket is ([\d.]+)s behind")
+LAG_TICK = 0.05
+
+
+@dataclass
+class MatchOutcome:
+    """What one match did: its turn latencies (ms), how it ended, any error."""
+
+    index: int
+    turns: list[float] = field(default_factory=list)
+    finished: bool = False
+    capped: bool = False
+    error: str | None = None
+
+
+@dataclass
+class Run:
+    """Options of one benchmark run."""
+
+    matches: int
+    seed: int
+    turns: int
+    think: float
+    ramp: float
+    max_seconds: float
+    profile: str | None
+    log: str | None
+
+
+# ------------------------------------------------------------------ statistics
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """The q-quantile (0..1) with linear interpolation; None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    low = math.floor(k)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+def summary(values: Sequence[float]) -> dict[str, Any]:
+    """Count, p50, p90, p99 and max of latencies in ms (rounded to 0.1 ms)."""
+    def r(x: float | None) -> float | None:
+        return None if x is None else round(x, 1)
+
+    return {"n": len(values), "p50": r(percentile(values, 0.5)),
+            "p90": r(percentile(values, 0.9)), "p99": r(percentile(values, 0.99)),
+            "max": r(max(values) if values else None)}
+
+
+def interaction_kind(interaction: Interaction) -> str:
+    """slash, or the custom_id's family (hand, card, move, pick, ch, lobby, ...)."""
+    if interaction.type == APPLICATION_COMMAND:
+        return "slash"
+    custom_id = str(interaction.payload.get("data", {}).get("custom_id", ""))
+    parts = custom_id.split(":")
+    return parts[1] if len(parts) > 1 else custom_id or "?"
+
+
+# ------------------------------------------------------------ the bot process
+
+class BotProcess:
+    """The bot's subprocess: started against the emulator, measured, stopped with SIGINT."""
+
+    def __init__(self, emu: Emulator, workdir: Path, profile: str | None) -> None:
+        self.emu = emu
+        self.db_path = workdir / "gwent.sqlite3"
+        self.log_path = workdir / "bot.log"
+        self.profile = profile
+        self.proc: asyncio.subprocess.Process | None = None
+        self.returncode: int | None = None
+
+    async def start(self) -> None:
+        """Run tests.emulated_bot with LOG_LEVEL=WARNING and a fresh database."""
+        env = {**os.environ, "DISCORD_TOKEN": self.emu.token, "DATABASE_PATH": str(self.db_path),
+               "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": "", "PYTHONUNBUFFERED": "1"}
+        args = [sys.executable, "-m", "tests.emulated_bot", self.emu.api_base,
+                self.emu.gateway_url]
+        if self.profile:
+            args += ["--profile", str(Path(self.profile).resolve())]
+        with self.log_path.open("wb") as log:
+            self.proc = await asyncio.create_subprocess_exec(
+                *args, cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=log,
+                stderr=asyncio.subprocess.STDOUT)
+
+    @property
+    def pid(self) -> int:
+        """The bot's process id."""
+        assert self.proc is not None
+        return self.proc.pid
+
+    def alive(self) -> bool:
+        """Whether the process is still running."""
+        return self.proc is not None and self.proc.returncode is None
+
+    def status_kb(self, key: str) -> int | None:
+        """A /proc/PID/status figure in kB (VmHWM is the peak resident set size)."""
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                if line.startswith(key + ":"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def cpu_seconds(self) -> tuple[float, float]:
+        """User + system CPU seconds of the bot so far: its event-loop (main) thread, and all
+        its threads (the main one, renders, SQLite, heartbeats)."""
+        main = total = 0.0
+        for task in Path(f"/proc/{self.pid}/task").glob("*"):
+            seconds = _cpu_of(task / "stat")
+            total += seconds
+            if task.name == str(self.pid):
+                main = seconds
+        # Threads that already exited are counted in the process's own figure.
+        return main, max(total, _cpu_of(Path(f"/proc/{self.pid}/stat")))
+
+    async def stop(self) -> None:
+        """SIGINT (a clean shutdown), then SIGKILL if it hangs."""
+        if self.proc is None:
+            return
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 20)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        self.returncode = self.proc.returncode
+
+    def log_problems(self) -> tuple[list[str], list[str]]:
+        """Lines the bot logged at WARNING or above, and tracebacks: (problems, notes), where
+        notes are the known-harmless ones (see BENIGN and HEARTBEAT_RACE)."""
+        try:
+            lines = self.log_path.read_text(errors="replace").splitlines()
+        except OSError:
+            return [], []
+        problems, notes = [], []
+        for line in lines:
+            if not (any(f" {level} " in line for level in LOG_LEVELS)
+                    or line.startswith("Traceback")):
+                continue
+            if any(note in line for note in BENIGN):
+                continue
+            race = HEARTBEAT_RACE.search(line)
+            if race and abs(float(race[1]) - HEARTBEAT_INTERVAL_MS / 1000) < 1.0:
+                notes.append(line)
+            else:
+                problems.append(line)
+        return problems, notes
+
+    def log_tail(self, lines: int = 30) -> str:
+        """The end of the bot's output, for start-up failures."""
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds spent busy by the whole machine, all cores (from /proc/stat)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0.0
+    # user nice system idle iowait irq softirq steal ...: everything but idle and iowait.
+    busy = sum(fields[:8]) - fields[3] - fields[4]
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_of(stat: Path) -> float:
+    try:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def wait_until_serving(emu: Emulator, bot: BotProcess, probe: VirtualUser,
+                             channel: Channel, timeout: float = 60.0) -> None:
+    """Wait for the gateway session and the command sync, then for a real answer to /gwent
+    rules (the client handles interactions only once it has the guild)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not bot.alive():
+            raise RuntimeError("the bot exited during start-up:\n" + bot.log_tail())
+        if any(s.ready for s in emu.gateway.sessions) and emu.commands():
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise RuntimeError("the bot did not connect in time:\n" + bot.log_tail())
+    while time.monotonic() < deadline:
+        handle = probe.slash(channel, "gwent rules")
+        with contextlib.suppress(TimeoutError):
+            await handle.response(timeout=5.0)
+            return
+    raise RuntimeError("the bot did not answer /gwent rules in time:\n" + bot.log_tail())
+
+
+# --------------------------------------------------------------- the players
+
+def acting_click(emu: Emulator, user: VirtualUser) -> Interaction:
+    """The user's newest interaction: the click that made the move play_one just settled."""
+    for interaction in reversed(emu.store.interactions.values()):
+        if interaction.user.id == user.id:
+            return interaction
+    raise AssertionError(f"{user.name} never interacted")
+
+
+async def play_match(emu: Emulator, channel: Channel, players: tuple[VirtualUser, VirtualUser],
+                     outcome: MatchOutcome, run: Run) -> None:
+    """One match from the challenge to the result (or the turn limit), timing each turn."""
+    rng = random.Random(f"{run.seed}:{outcome.index}")
+    await asyncio.sleep(rng.uniform(0, run.ramp))
+    faction = rng.choice([key for key, _ in factions()])
+    table, board = await open_match(emu, channel, *players, faction=faction)
+    await play_turns(table, board, rng, outcome, run)
+
+
+async def play_turns(table: Table, board: MessageView, rng: random.Random,
+                     outcome: MatchOutcome, run: Run) -> None:
+    """Take turns through the UI like tests.bot.e2e.driver.Table.play_to_the_end, recording
+    the click-to-board latency of every move."""
+    emu = table.emu
+    while not any(b.label == "Rematch" for b in board.buttons):
+        if run.turns and len(outcome.turns) >= run.turns:
+            outcome.capped = True
+            return
+        count = board_count(board)
+        user = table.players[to_act(board)[0]]
+        hand = await table.open_hand(user, board)
+        if run.think:
+            await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
+        await table.play_one(user, hand, rng, PASS_BIAS)
+        click = acting_click(emu, user)
+        board = await table.board_after(count, timeout=STEP_TIMEOUT)
+        outcome.turns.append((board.posted_at - click.created_at) * 1000)
+    outcome.finished = True
+
+
+async def guarded_match(emu: Emulator, channel: Channel, players: tuple[VirtualUser, VirtualUser],
+                        outcome: MatchOutcome, run: Run) -> None:
+    """play_match, recording (not raising) what went wrong."""
+    try:
+        await play_match(emu, channel, players, outcome, run)
+    except asyncio.CancelledError:
+        outcome.error = outcome.error or "cancelled at --max-seconds"
+        raise
+    except Exception as error:
+        outcome.error = f"{type(error).__name__}: {error}".splitlines()[0][:300]
+
+
+async def settle(emu: Emulator, quiet: float = 1.0, limit: float = 15.0) -> None:
+    """Wait until the bot has sent no request for `quiet` seconds (at most `limit`)."""
+    deadline = time.monotonic() + limit
+    seen, since = len(emu.log), time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - since < quiet:
+        await asyncio.sleep(0.1)
+        if len(emu.log) != seen:
+            seen, since = len(emu.log), time.monotonic()
+
+
+async def watch_lag(lags: list[float]) -> None:
+    """Record how late this process's event loop wakes up (the load generator's own load)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(LAG_TICK)
+        lags.append(max(0.0, loop.time() - start - LAG_TICK) * 1000)
+
+
+# ------------------------------------------------------------------- the run
+
+async def benchmark(run: Run) -> dict[str, Any]:
+    """Start the emulator and the bot, play the matches, collect the figures."""
+    emu = await Emulator.start()
+    world = populate(emu, users=2 * run.matches + 1)
+    probe, players = world.users[-1], world.users[:-1]
+    with tempfile.TemporaryDirectory(prefix="gwent-bench-") as tmp:
+        bot = BotProcess(emu, Path(tmp), run.profile)
+        try:
+            await bot.start()
+            await wait_until_serving(emu, bot, probe, world.channel)
+            return await measure(emu, bot, world.channel, players, run)
+        finally:
+            await bot.stop()
+            await emu.stop()
+            if run.log:
+                shutil.copyfile(bot.log_path, run.log)
+
+
+async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: list[VirtualUser],
+                  run: Run) -> dict[str, Any]:
+    """The load phase and its figures."""
+    first_id = max(emu.store.interactions, default=0)
+    outcomes = [MatchOutcome(i) for i in range(run.matches)]
+    lags: list[float] = []
+    lag_task = asyncio.create_task(watch_lag(lags))
+    bot_cpu0, own0 = bot.cpu_seconds(), resource.getrusage(resource.RUSAGE_SELF)
+    machine0 = machine_busy_seconds()
+    started = time.monotonic()
+    tasks = [asyncio.create_task(guarded_match(emu, channel, (players[2 * i], players[2 * i + 1]),
+                                               outcome, run))
+             for i, outcome in enumerate(outcomes)]
+    _, pending = await asyncio.wait(tasks, timeout=run.max_seconds)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    wall = time.monotonic() - started
+    bot_cpu1 = bot.cpu_seconds()
+    bot_cpu = (bot_cpu1[0] - bot_cpu0[0], bot_cpu1[1] - bot_cpu0[1])
+    own1 = resource.getrusage(resource.RUSAGE_SELF)
+    own_cpu = (own1.ru_utime - own0.ru_utime) + (own1.ru_stime - own0.ru_stime)
+    others = max(0.0, machine_busy_seconds() - machine0 - bot_cpu[1] - own_cpu)
+    lag_task.cancel()
+    interactions = [i for i in emu.store.interactions.values() if i.id > first_id]
+    # Let the bot finish what it was doing (answers, posts, clean-up edits) before stopping it.
+    await settle(emu)
+    peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
+    await bot.stop()
+    return report(run, emu, bot, outcomes, interactions, lags, wall, (bot_cpu, own_cpu, others),
+                  peak_kb, rss_kb)
+
+
+def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
+           interactions: list[Interaction], lags: list[float], wall: float,
+           cpu: tuple[tuple[float, float], float, float], peak_kb: int | None,
+           rss_kb: int | None) -> dict[str, Any]:
+    """Everything the run measured, as one JSON-ready dict.
+
+    `cpu` is ((bot event-loop thread, bot total), this process, other processes) in CPU
+    seconds over the load phase.
+    """
+    (bot_loop_cpu, bot_cpu), own_cpu, others = cpu
+
+    def pct(seconds: float) -> float | None:
+        return round(100 * seconds / wall, 1) if wall else None
+
+    acks: list[float] = []
+    by_kind: dict[str, list[float]] = {}
+    unacked = 0
+    for interaction in interactions:
+        if interaction.acknowledged_at is None:
+            unacked += 1
+            continue
+        ms = (interaction.acknowledged_at - interaction.created_at) * 1000
+        acks.append(ms)
+        by_kind.setdefault(interaction_kind(interaction), []).append(ms)
+    turns = [t for o in outcomes for t in o.turns]
+    failures = Counter(f.kind for f in emu.failures)
+    late = sum(1 for f in emu.failures if f.code == 10062)
+    errors = [f"emulator: {f}" for f in emu.failures]
+    errors += [f"match {o.index}: {o.error}" for o in outcomes if o.error]
+    problems, notes = bot.log_problems()
+    errors += [f"bot log: {line}" for line in problems]
+    if unacked:
+        errors.append(f"{unacked} interaction(s) never acknowledged")
+    if bot.returncode not in (0, None):
+        errors.append(f"the bot exited with status {bot.returncode}")
+    ack, turn = summary(acks), summary(turns)
+    return {
+        "matches": run.matches, "seed": run.seed, "turn_limit": run.turns, "think_s": run.think,
+        "cpus": os.cpu_count(), "wall_s": round(wall, 1),
+        "finished": sum(o.finished for o in outcomes),
+        "stopped_at_turn_limit": sum(o.capped for o in outcomes),
+        "unfinished": sum(not (o.finished or o.capped) for o in outcomes),
+        "turns": len(turns), "turns_per_s": round(len(turns) / wall, 2) if wall else None,
+        "interactions": len(interactions),
+        "ack_ms": ack, "turn_ms": turn,
+        "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
+        "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
+                    "ack_met": ack["p99"] is not None and ack["p99"] <= ACK_TARGET_MS,
+                    "turn_met": turn["p99"] is not None and turn["p99"] <= TURN_TARGET_MS},
+        "bot_peak_rss_mb": None if peak_kb is None else round(peak_kb / 1024, 1),
+        "bot_rss_end_mb": None if rss_kb is None else round(rss_kb / 1024, 1),
+        "bot_cpu_pct": pct(bot_cpu), "bot_loop_thread_cpu_pct": pct(bot_loop_cpu),
+        "generator_cpu_pct": pct(own_cpu), "other_processes_cpu_pct": pct(others),
+        "generator_loop_lag_ms": summary(lags),
+        "late_acks_10062": late, "emulator_failures": dict(failures),
+        "unacknowledged": unacked, "error_count": len(errors), "errors": errors,
+        "notes": notes,
+    }
+
+
+# ------------------------------------------------------------------ printing
+
+def _ms(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value / 1000:.2f} s" if value >= 1000 else f"{value:.0f} ms"
+
+
+def table(result: dict[str, Any]) -> str:
+    """The human-readable report."""
+    lines = [
+        f"Gwent load benchmark: {result['matches']} concurrent matches, seed {result['seed']}, "
+        f"think {result['think_s']} s, turn limit {result['turn_limit'] or 'none'}, "
+        f"{result['cpus']} CPUs",
+        f"matches   {result['finished']} finished, {result['stopped_at_turn_limit']} stopped at "
+        f"the turn limit, {result['unfinished']} unfinished  (wall {result['wall_s']} s)",
+        f"turns     {result['turns']} ({result['turns_per_s']}/s), "
+        f"{result['interactions']} interactions",
+        "",
+        f"{'latency':<20}{'n':>7}{'p50':>10}{'p90':>10}{'p99':>10}{'max':>10}   target (p99)",
+    ]
+    targets = result["targets"]
+    for name, key, target, met in (
+            ("acknowledgement", "ack_ms", targets["ack_p99_ms"], targets["ack_met"]),
+            ("turn (click>board)", "turn_ms", targets["turn_p99_ms"], targets["turn_met"])):
+        s = result[key]
+        lines.append(f"{name:<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
+                     f"{_ms(s['p99']):>10}{_ms(s['max']):>10}   <= {_ms(target)} "
+                     f"{'met' if met else 'MISSED'}")
+    for kind, s in result["ack_ms_by_kind"].items():
+        lines.append(f"{'  ack ' + kind:<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
+                     f"{_ms(s['p99']):>10}{_ms(s['max']):>10}")
+    lag = result["generator_loop_lag_ms"]
+    lines += [
+        "",
+        f"bot peak RSS   {result['bot_peak_rss_mb']} MB (VmHWM; {result['bot_rss_end_mb']} MB "
+        "at the end)",
+        f"CPU            bot {result['bot_cpu_pct']}% of one core (event-loop thread "
+        f"{result['bot_loop_thread_cpu_pct']}%), load generator + emulator "
+        f"{result['generator_cpu_pct']}% (its loop lag p99 {_ms(lag['p99'])}), other "
+        f"processes {result['other_processes_cpu_pct']}% (percentages of one core)",
+        f"errors         {result['error_count']} (late acks 10062: {result['late_acks_10062']}, "
+        f"never acknowledged: {result['unacknowledged']})",
+    ]
+    lines += [f"  {e}" for e in result["errors"][:20]]
+    if len(result["errors"]) > 20:
+        lines.append(f"  ... and {len(result['errors']) - 20} more")
+    if result["notes"]:
+        lines.append(f"notes          {len(result['notes'])} known-harmless bot log line(s): "
+                     "discord.py's heartbeat race with the emulator's instant ACK")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the options, run the benchmark, print the table (or JSON)."""
+    parser = argparse.ArgumentParser(prog="python -m tests.bench_load", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=20, help="concurrent matches (20)")
+    parser.add_argument("--seed", type=int, default=1, help="the players' random seed (1)")
+    parser.add_argument("--turns", type=int, default=0,
+                        help="stop each match after this many moves (0: play to the result)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player looks at their hand before moving (0: move "
+                             "at once, the worst case; people take several seconds)")
+    parser.add_argument("--ramp", type=float, default=2.0,
+                        help="matches start at random times within this many seconds (2.0)")
+    parser.add_argument("--max-seconds", type=float, default=600.0,
+                        help="stop unfinished matches after this long (600)")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the bot under cProfile and write its stats to FILE")
+    parser.add_argument("--log", metavar="FILE", help="keep a copy of the bot's output here")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    args = parser.parse_args(argv)
+    if args.matches < 1:
+        parser.error("--matches must be at least 1")
+    run = Run(args.matches, args.seed, args.turns, args.think, args.ramp, args.max_seconds,
+              args.profile, args.log)
+    result = asyncio.run(benchmark(run))
+    print(json.dumps(result) if args.json else table(result))
+    missed = not (result["targets"]["ack_met"] and result["targets"]["turn_met"])
+    return 1 if result["error_count"] or (args.check and missed) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
