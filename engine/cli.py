@@ -225,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play against the computer in the terminal")
     play.add_argument("--faction", choices=sorted(catalogue().factions))
     play.add_argument("--opponent-faction", choices=sorted(catalogue().factions))
-    play.add_argument("--ai", default="greedy")
+    play.add_argument("--ai", default="normal")
     play.add_argument("--name", default="Player")
     play.add_argument("--seed", type=int, default=int(time.time()))
     play.set_defaults(func=cmd_play)
