@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,6 +36,15 @@ def random_step(m: Match, rng: random.Random) -> Action:
     return action
 
 
+def positions(seed: int) -> Iterator[Match]:
+    """Yield the match after each random legal step until it ends."""
+    m = new_match(seed)
+    rng = random.Random(seed)
+    while not m.is_over:
+        random_step(m, rng)
+        yield m
+
+
 def visible_uids(obs: Observation) -> set[int]:
     views: list[CardView] = list(obs.weather)
     for side in obs.sides:
@@ -51,10 +61,7 @@ def visible_uids(obs: Observation) -> set[int]:
 @settings(max_examples=40, deadline=None)
 @given(seed=seeds)
 def test_every_legal_action_applies_and_invariants_hold(seed: int) -> None:
-    m = new_match(seed)
-    rng = random.Random(seed)
-    while not m.is_over:
-        random_step(m, rng)
+    for m in positions(seed):
         assert invariants.problems(m) == []
     assert m.winner in (0, 1, None)
     assert len(m.results) <= 3
@@ -120,10 +127,7 @@ def test_every_illegal_action_is_refused_without_change(seed: int) -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds)
 def test_observations_hide_hands_and_decks(seed: int) -> None:
-    m = new_match(seed)
-    rng = random.Random(seed)
-    while not m.is_over:
-        random_step(m, rng)
+    for m in positions(seed):
         for viewer in (0, 1, None):
             obs = m.observation(viewer)
             hidden = set()
@@ -150,10 +154,7 @@ def test_observations_hide_hands_and_decks(seed: int) -> None:
 @settings(max_examples=10, deadline=None)
 @given(seed=seeds)
 def test_observations_round_trip_through_json(seed: int) -> None:
-    m = new_match(seed)
-    rng = random.Random(seed)
-    while not m.is_over:
-        random_step(m, rng)
+    for m in positions(seed):
         for viewer in (0, 1, None):
             obs = m.observation(viewer)
             assert Observation.from_dict(json.loads(json.dumps(obs.to_dict()))) == obs
