@@ -169,7 +169,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     """Play two agents against each other in mirrored pairs and print A's results."""
     from engine.ai.agents import LEVELS
-    from engine.ai.arena import GameResult, run_arena
+    from engine.ai.arena import GameResult, from_json_line, run_arena, summarise, to_json_line
 
     for name in (args.a, args.b):
         if name not in LEVELS:
@@ -180,14 +180,34 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print("--games must be at least 1", file=sys.stderr)
         return 2
 
-    def progress(r: GameResult) -> None:
-        outcome = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[r.a_score]
-        print(f"game {r.index + 1}/{args.games}: A ({args.a}) as player {r.a_seat + 1} "
-              f"{outcome} ({r.factions[0]} v {r.factions[1]})", file=sys.stderr, flush=True)
+    if args.merge:
+        results = [from_json_line(line) for path in args.merge
+                   for line in Path(path).read_text(encoding="utf-8").splitlines() if line]
+        result = summarise(args.a, args.b, args.seed, args.budget_ms, args.iterations,
+                           results, 0.0)
+        return _print_arena(args, result)
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
 
-    result = run_arena(args.a, args.b, args.games, args.seed, budget_ms=args.budget_ms,
-                       iterations=args.iterations,
-                       progress=progress if args.verbose else None)
+    def progress(r: GameResult) -> None:
+        if log is not None:
+            log.write(to_json_line(r) + "\n")
+            log.flush()
+        if args.verbose:
+            outcome = {1.0: "wins", 0.5: "draws", 0.0: "loses"}[r.a_score]
+            print(f"game {r.index + 1}/{args.games}: A ({args.a}) as player {r.a_seat + 1} "
+                  f"{outcome} ({r.factions[0]} v {r.factions[1]})", file=sys.stderr,
+                  flush=True)
+
+    try:
+        result = run_arena(args.a, args.b, args.games, args.seed, budget_ms=args.budget_ms,
+                           iterations=args.iterations, progress=progress, skip=args.skip)
+    finally:
+        if log is not None:
+            log.close()
+    return _print_arena(args, result)
+
+
+def _print_arena(args: argparse.Namespace, result: dict[str, Any]) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
@@ -241,6 +261,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="fix the search effort per decision instead of the clock")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--verbose", action="store_true", help="report each game on stderr")
+    arena.add_argument("--log", metavar="FILE",
+                       help="append each game (result and decision times) as a JSON line")
+    arena.add_argument("--skip", type=int, default=0, metavar="K",
+                       help="start at game K (the deals stay the same), to resume a run")
+    arena.add_argument("--merge", nargs="+", metavar="LOG",
+                       help="play nothing: summarise games from --log files")
     arena.set_defaults(func=cmd_arena)
     return parser
 

@@ -7,6 +7,7 @@ draw as 1/2; its 95% confidence interval is the Wilson score interval over the g
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
@@ -86,8 +87,12 @@ def _times(values: list[float]) -> dict[str, float | int]:
 
 def run_arena(a: str, b: str, games: int, seed: int, budget_ms: int | None = None,
               iterations: int | None = None,
-              progress: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
-    """Play `games` games of A against B in mirrored pairs; return the summary."""
+              progress: Callable[[GameResult], None] | None = None,
+              skip: int = 0) -> dict[str, Any]:
+    """Play `games` games of A against B in mirrored pairs; return the summary.
+
+    `skip` starts at that game index (the deals do not change), to resume a long run.
+    """
     start = time.perf_counter()
     results: list[GameResult] = []
     for k, (match_seed, decks) in enumerate(deals(games, seed)):
@@ -95,6 +100,8 @@ def run_arena(a: str, b: str, games: int, seed: int, budget_ms: int | None = Non
             index = 2 * k + swap
             if index >= games:
                 break
+            if index < skip:
+                continue
             a_seat = swap
             agent_a = make_agent(a, seed=match_seed ^ 0xA, deck=decks[a_seat],
                                  budget_ms=budget_ms, iterations=iterations)
@@ -132,3 +139,21 @@ def summarise(a: str, b: str, seed: int, budget_ms: int | None, iterations: int 
         "decision_times": {"a": _times(a_times), "b": _times(b_times)},
         "seconds": round(seconds, 2),
     }
+
+
+def to_json_line(r: GameResult) -> str:
+    """Return one game as a JSON line (for arena logs)."""
+    return json.dumps({
+        "index": r.index, "seed": r.seed, "factions": list(r.factions), "a_seat": r.a_seat,
+        "winner": r.winner, "a_score": r.a_score, "rounds": r.rounds,
+        "a_times": [round(t, 5) for t in r.a_times],
+        "b_times": [round(t, 5) for t in r.b_times],
+    })
+
+
+def from_json_line(line: str) -> GameResult:
+    """Read one game written by to_json_line()."""
+    d = json.loads(line)
+    return GameResult(d["index"], d["seed"], (d["factions"][0], d["factions"][1]),
+                      d["a_seat"], d["winner"], d["a_score"], d["rounds"],
+                      d["a_times"], d["b_times"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,22 @@ def test_the_time_budget_bounds_a_decision() -> None:
     action = decide("hard", m.observation(p), decks[p], seed=1, budget_ms=60)
     assert time.perf_counter() - start < 1.0
     assert action in m.legal_actions(p)
+
+
+def test_a_run_can_be_logged_resumed_and_merged(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    common = ["arena", "--a", "normal", "--b", "random", "--games", "6", "--seed", "4"]
+    assert main([*common, "--log", str(first), "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert main([*common, "--skip", "4", "--log", str(second), "--json"]) == 0
+    tail = json.loads(capsys.readouterr().out)
+    assert tail["games"] == 2
+    lines = first.read_text().splitlines()
+    assert len(lines) == 6 and [json.loads(x)["index"] for x in lines] == list(range(6))
+    head = tmp_path / "head.jsonl"
+    head.write_text("\n".join(lines[:4]) + "\n")
+    assert main([*common, "--merge", str(head), str(second), "--json"]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    for key in ("games", "a_wins", "b_wins", "draws", "a_win_rate", "ci95"):
+        assert merged[key] == whole[key]
