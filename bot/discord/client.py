@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.discord.commands import GwentCommands
 from bot.discord.components import ITEMS
+from bot.discord.inflight import InFlight
 from bot.discord.publisher import Publisher
 from bot.discord.replies import OOPS, try_tell
 from bot.service import Services
@@ -39,6 +40,7 @@ class GwentBot(discord.Client):
         self.clock = clock
         self.ai_think_seconds = ai_think_seconds
         self.publisher = Publisher(self)
+        self.in_flight = InFlight()
         self._services: Services | None = None
         self._background: list[asyncio.Task[None]] = []
 
@@ -74,8 +76,11 @@ class GwentBot(discord.Client):
         await self.services.computer.resume()
 
     async def close(self) -> None:
-        """Stop the computer player and background work, disconnect, then close the
-        database."""
+        """Let answers in progress finish, stop the computer player and background work,
+        disconnect, then close the database."""
+        unfinished = await self.in_flight.drain()
+        if unfinished:
+            log.warning("stopping with %s interactions still unanswered", unfinished)
         if self._services is not None:
             await self._services.computer.close()
         for task in self._background:

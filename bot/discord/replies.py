@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.service.errors import Busy, Refusal
 
+if TYPE_CHECKING:
+    from bot.discord.client import GwentBot
+
 log = logging.getLogger(__name__)
 
 OOPS = ("Something went wrong on our side. Nothing you played is lost: press Show my hand or "
         "Refresh to carry on.")
+RESTARTING = "Gwent is restarting: please try again in a minute. Nothing you played is lost."
 
 
 def is_private(interaction: discord.Interaction) -> bool:
@@ -37,8 +42,21 @@ def refusal_text(refusal: Refusal) -> str:
     return text
 
 
-async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a handler; refusals become ephemeral answers, failures are logged and admitted."""
+async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
+    """Run a handler; refusals become ephemeral answers, failures are logged and admitted.
+
+    A bot that is stopping turns new interactions away, and lets the ones in progress finish.
+    """
+    in_flight = cast("GwentBot", interaction.client).in_flight
+    if in_flight.closing:
+        work.close()
+        await try_tell(interaction, RESTARTING)
+        return
+    with in_flight.track():
+        await _answer(interaction, work)
+
+
+async def _answer(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
     try:
         await work
     except Refusal as refusal:

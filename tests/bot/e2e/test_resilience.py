@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.client import GwentBot
+from bot.discord.replies import RESTARTING
 from bot.main import main
 from bot.service.settings import DEFAULT_TURN_SECONDS
 from tests.bot.e2e.driver import board_count, newest, open_match, to_act
@@ -124,3 +125,28 @@ async def test_a_deleted_lobby_is_posted_again(emu: Emulator, world: World,
         assert again != lobby
         alice.click(again, label="Ready")
         await emu.wait_for(lambda: "Alice is ready" in again.content, 5, "the lobby update")
+
+
+async def test_stopping_the_bot_lets_a_move_in_progress_finish(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    bot = make_bot()
+    emu.expect_failures("injected")
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        hand = await table.open_hand(alice, board)
+        # Discord rate-limits the answer to the click, so the bot is told to stop while the
+        # move is applied but not yet shown.
+        emu.inject("PATCH", "/webhooks/{app_id}/{token}/messages/@original", 429,
+                   retry_after=1.0)
+        alice.click(hand, label="Keep this hand")
+        await emu.wait_for(lambda: any(f.injected for f in emu.failures), 5,
+                           "the rate-limited answer")
+        stopping = asyncio.create_task(bot.close())
+        await emu.wait_for(lambda: bot.in_flight.closing, 5, "the stop to begin")
+        # A click that arrives while the bot stops is turned away, politely and privately.
+        late = await bob.click(board, label="Show my hand").message()
+        assert late.content == RESTARTING and late.ephemeral
+        await stopping
+    # The stop waited: the answer was retried and shown before the connection closed.
+    assert "Keep this hand" not in {b.label for b in hand.buttons}
