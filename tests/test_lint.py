@@ -1,4 +1,4 @@
-"""Style gates: ruff over the tree, mypy --strict over the engine."""
+"""Style gates: ruff over the tree, mypy --strict over the engine and the bot."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ def test_ruff_finds_nothing() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_engine_passes_mypy_strict() -> None:
-    done = run("mypy", "--strict", "engine")
+def test_engine_and_bot_pass_mypy_strict() -> None:
+    done = run("mypy", "--strict", "engine", "bot")
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -348,7 +348,7 @@ def _draw_leader(img: Image.Image, side: SideView) -> None:
     y = y0 + 32
     for line in lines:
         draw.text((tx, y), line, font=name_font, fill=TEXT)
-        y += name_font.size + 2
+        y += int(name_font.size) + 2
     if lead.cancelled:
         status, colour = "Blocked", (230, 110, 90)
     elif lead.used:

@@ -121,7 +121,7 @@ def card_image(
     title_font, title = fit_lines(view.name, TEXT_W, 40, 26, lines=2, kind=SERIF_BOLD)
     for line in title:
         draw.text((x, y), line, font=title_font, fill=GOLD_LIGHT)
-        y += title_font.size + 8
+        y += int(title_font.size) + 8
     y += 2
     kind = TYPE_NAMES.get(view.type, view.type.title())
     if view.hero:
