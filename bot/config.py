@@ -9,6 +9,7 @@ from pathlib import Path
 DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
 DEFAULT_AI_THINK_SECONDS = 1.0
 MAX_AI_THINK_SECONDS = 60.0
+MAX_AI_WORKERS = 64
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TOKEN_HELP = ("create an application at https://discord.com/developers/applications, "
               "open Bot > Reset Token, and put DISCORD_TOKEN=<token> in .env")
@@ -27,6 +28,7 @@ class Config:
     dev_guild_id: int | None
     log_level: str
     ai_think_seconds: float = DEFAULT_AI_THINK_SECONDS
+    ai_workers: int = 1
 
 
 def load_config(env: Mapping[str, str]) -> Config:
@@ -45,7 +47,8 @@ def load_config(env: Mapping[str, str]) -> Config:
                           f"not {log_level!r}.")
     return Config(token=token, database_path=database_path,
                   dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
-                  ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()))
+                  ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()),
+                  ai_workers=_workers(env.get("AI_WORKERS", "").strip()))
 
 
 def _think_seconds(raw: str) -> float:
@@ -60,3 +63,13 @@ def _think_seconds(raw: str) -> float:
         raise ConfigError(f"AI_THINK_SECONDS must be a number of seconds from 0 to "
                           f"{MAX_AI_THINK_SECONDS:g}, not {raw!r}.")
     return seconds
+
+
+def _workers(raw: str) -> int:
+    """How many practice-match decisions may run at once, one process each."""
+    if not raw:
+        return 1
+    if not (raw.isdigit() and 1 <= int(raw) <= MAX_AI_WORKERS):
+        raise ConfigError(f"AI_WORKERS must be a whole number from 1 to {MAX_AI_WORKERS}, "
+                          f"not {raw!r}.")
+    return int(raw)

@@ -19,7 +19,7 @@ from bot.storage import StorageError
 async def run(config: Config) -> None:
     """Run the bot until it is stopped."""
     bot = GwentBot(config.database_path, dev_guild_id=config.dev_guild_id,
-                   ai_think_seconds=config.ai_think_seconds)
+                   ai_think_seconds=config.ai_think_seconds, ai_workers=config.ai_workers)
     async with bot:
         await bot.open_storage()
         await bot.start(config.token)

@@ -29,7 +29,7 @@ class GwentBot(discord.Client):
 
     def __init__(self, database_path: Path, *, dev_guild_id: int | None = None,
                  clock: Clock = time.time, ai_think_seconds: float = DEFAULT_THINK_SECONDS,
-                 **options: Any) -> None:
+                 ai_workers: int = 1, **options: Any) -> None:
         super().__init__(intents=discord.Intents.default(),
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.tree = app_commands.CommandTree(self)
@@ -39,6 +39,7 @@ class GwentBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.ai_think_seconds = ai_think_seconds
+        self.ai_workers = ai_workers
         self.publisher = Publisher(self)
         self.in_flight = InFlight()
         self._services: Services | None = None
@@ -55,7 +56,8 @@ class GwentBot(discord.Client):
         """Open and migrate the database; raises StorageError before anything else starts."""
         if self._services is None:
             self._services = await Services.open(self.database_path, self.publisher, self.clock,
-                                                 think_seconds=self.ai_think_seconds)
+                                                 think_seconds=self.ai_think_seconds,
+                                                 ai_workers=self.ai_workers)
 
     async def setup_hook(self) -> None:
         """Storage, persistent components, command sync, then timers, reconcile and the

@@ -32,18 +32,20 @@ class Services:
 
     @classmethod
     async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
-                   think_seconds: float = DEFAULT_THINK_SECONDS, ai_budget_ms: int | None = None,
+                   think_seconds: float = DEFAULT_THINK_SECONDS, ai_workers: int = 1,
+                   ai_budget_ms: int | None = None,
                    ai_iterations: int | None = None) -> Services:
         """Open the database (raising StorageError) and build the services on it.
 
-        `think_seconds` is the computer's think floor; `ai_budget_ms` and `ai_iterations`
-        override every level's search effort (for tests).
+        `think_seconds` is the computer's think floor and `ai_workers` how many decisions
+        run at once; `ai_budget_ms` and `ai_iterations` override every level's search effort
+        (for tests).
         """
         db = await Database.open(path)
         matches = MatchService(db, notifier, clock)
         challenges = ChallengeService(db, matches, notifier, clock)
         computer = Computer(matches, think_seconds=think_seconds, budget_ms=ai_budget_ms,
-                            iterations=ai_iterations)
+                            iterations=ai_iterations, workers=ai_workers)
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock),
                    TimerService(db, matches, challenges, clock), computer)

@@ -42,7 +42,7 @@ def fallback(obs: Observation) -> Action:
 
 
 class Computer:
-    """Plays every computer seat; decisions run in one lazily started worker process."""
+    """Plays every computer seat; decisions run in lazily started worker processes."""
 
     def __init__(self, matches: MatchService, *, think_seconds: float = DEFAULT_THINK_SECONDS,
                  budget_ms: int | None = None, iterations: int | None = None,

@@ -62,3 +62,11 @@ def test_the_computers_think_floor_is_configurable() -> None:
     for bad in ("-1", "soon", "nan", "1e9"):
         with pytest.raises(ConfigError, match="AI_THINK_SECONDS"):
             load_config({"DISCORD_TOKEN": "t", "AI_THINK_SECONDS": bad})
+
+
+def test_the_number_of_ai_workers_is_configurable() -> None:
+    assert load_config({"DISCORD_TOKEN": "t"}).ai_workers == 1
+    assert load_config({"DISCORD_TOKEN": "t", "AI_WORKERS": "4"}).ai_workers == 4
+    for bad in ("0", "-1", "two", "1.5", "65"):
+        with pytest.raises(ConfigError, match="AI_WORKERS"):
+            load_config({"DISCORD_TOKEN": "t", "AI_WORKERS": bad})
