@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.encode import to_png
 from bot.render.faces import HAND, face_for
@@ -13,6 +13,7 @@ from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.text import fit_text, sanitize_name
 from bot.render.texture import wood
 from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
+from engine.actions import PLAY
 from engine.observation import Observation, SideView
 
 W = 1020
@@ -23,6 +24,9 @@ TAB_H = 44
 ROW_GAP = 16
 MAX_PER_ROW = 6
 ROW_H = HAND.h + 6 + TAB_H
+# How dark a card that cannot be played now is drawn (0-255).
+DIM_ALPHA = 150
+GREY_TAB = (128, 120, 108)
 
 
 class NoHand(ValueError):
@@ -62,14 +66,14 @@ def _background(h: int) -> Image.Image:
 
 
 @cache
-def _tab(number: int) -> Image.Image:
-    """The gold index tab under a card."""
+def _tab(number: int, dim: bool = False) -> Image.Image:
+    """The index tab under a card: gold, or grey for a card that cannot be played now."""
     w, h = 64, TAB_H
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle(
         (2, 2, w * 4 - 3, h * 4 - 3),
         radius=h * 2 - 2,
-        fill=(*GOLD_LIGHT, 255),
+        fill=(*(GREY_TAB if dim else GOLD_LIGHT), 255),
         outline=(*GOLD_DARK, 255),
         width=8,
     )
@@ -103,6 +107,22 @@ def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
     draw.text((W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=right_colour, anchor="rm")
 
 
+def unplayable(obs: Observation) -> frozenset[int]:
+    """The viewer's hand cards that cannot be played now although another one can."""
+    playable = {a.card for a in obs.legal if a.kind == PLAY}
+    if not playable or obs.viewer is None:
+        return frozenset()
+    return frozenset(v.uid for v in obs.sides[obs.viewer].hand or () if v.uid not in playable)
+
+
+def _shade(face: Image.Image) -> Image.Image:
+    """A dark layer shaped like the card face."""
+    shade = Image.new("RGBA", face.size, (8, 6, 4, 0))
+    shade.putalpha(ImageChops.multiply(face.getchannel("A"),
+                                       Image.new("L", face.size, DIM_ALPHA)))
+    return shade
+
+
 def hand_image(obs: Observation) -> Image.Image:
     """Draw the viewer's hand as an RGB image; raise NoHand for a spectator."""
     if obs.viewer is None:
@@ -122,10 +142,14 @@ def hand_image(obs: Observation) -> Image.Image:
             fill=TEXT_MUTED,
             anchor="mm",
         )
+    dimmed = unplayable(obs)
     for i, (card, (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True), start=1):
         card_face = face_for(card, HAND)
         img.paste(card_face, (x, y), card_face)
-        tab = _tab(i)
+        if card.uid in dimmed:
+            shade = _shade(card_face)
+            img.paste(shade, (x, y), shade)
+        tab = _tab(i, card.uid in dimmed)
         img.paste(tab, (x + (HAND.w - tab.width) // 2, y + HAND.h + 6), tab)
     return img
 
@@ -135,4 +159,4 @@ def render_hand(obs: Observation) -> bytes:
     return to_png(hand_image(obs))
 
 
-__all__ = ["NoHand", "hand_image", "height", "layout", "render_hand"]
+__all__ = ["NoHand", "hand_image", "height", "layout", "render_hand", "unplayable"]

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.render.theme import faction_name
+from engine.actions import PASS, PLAY, Action
 from engine.observation import (
     CardView,
     LeaderView,
@@ -407,8 +408,9 @@ def observation(
     last_events: tuple[str, ...] = (),
     highlight: tuple[int, ...] = (),
     action_count: int = 0,
+    legal: tuple[Action, ...] = (),
 ) -> Observation:
-    """An Observation with the given parts and empty event log, pending and legal moves."""
+    """An Observation with the given parts, an empty event log and no pending choice."""
     return Observation(
         viewer=viewer,
         phase=phase,
@@ -424,7 +426,7 @@ def observation(
         last_events=last_events,
         highlight=highlight,
         pending=None,
-        legal=(),
+        legal=legal,
     )
 
 
@@ -947,6 +949,14 @@ def hand_small() -> Observation:
     return observation(sides, viewer=0, round_no=3, turn=1)
 
 
+def hand_some_unplayable() -> Observation:
+    """The viewer's turn on an empty board: Decoy has nothing to take back, so it is dimmed."""
+    hand = (card("blue_stripes"), card("decoy"), card("catapult"), card("horn"), card("frost"))
+    plays = tuple(Action(0, PLAY, c.uid) for c in hand if c.card_id != "decoy")
+    return observation(_hand_sides(hand, None), viewer=0, round_no=1, turn=0,
+                       legal=(Action(0, PASS), *plays))
+
+
 # --- results -------------------------------------------------------------------
 
 
@@ -1085,6 +1095,7 @@ SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     "hand_mulligan": ("hand", _fresh(hand_mulligan)),
     "hand_large": ("hand", _fresh(hand_large)),
     "hand_small": ("hand", _fresh(hand_small)),
+    "hand_some_unplayable": ("hand", _fresh(hand_some_unplayable)),
     "result_win": ("result", _fresh(result_win)),
     "result_draw": ("result", _fresh(result_draw)),
     "result_forfeit": ("result", _fresh(result_forfeit)),
