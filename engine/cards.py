@@ -111,12 +111,16 @@ class Catalogue:
         return [c for c in self.cards.values() if c.type == LEADER and c.faction == faction]
 
     def find(self, text: str) -> list[Card]:
-        """Return cards whose id or name matches the text, exact matches first."""
+        """Return cards whose id is the text or whose name contains it: exact matches first,
+        then names that start with it."""
         needle = text.strip().casefold()
-        exact = [c for c in self.cards.values() if needle in (c.id, c.name.casefold())]
-        if exact:
-            return exact
-        return [c for c in self.cards.values() if needle in c.name.casefold()]
+
+        def rank(card: Card) -> int:
+            name = card.name.casefold()
+            return 0 if needle in (card.id, name) else 1 if name.startswith(needle) else 2
+
+        hits = [c for c in self.cards.values() if needle == c.id or needle in c.name.casefold()]
+        return sorted(hits, key=rank)
 
 
 def _card_from_json(raw: dict[str, Any]) -> Card:
