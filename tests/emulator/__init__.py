@@ -18,7 +18,7 @@ from .models import Channel, Guild, User
 from .permissions import THREAD_CREATION
 from .records import Failure, RequestRecord
 from .runner import BotRun, pointed_at, run_bot
-from .users import InteractionHandle, ResponseView, VirtualUser
+from .users import AutocompleteChoice, InteractionHandle, ResponseView, VirtualUser
 from .views import AttachmentView, MessageView
 from .world import World, populate
 
@@ -26,6 +26,7 @@ __all__ = [
     "THREAD_CREATION",
     "ApiError",
     "AttachmentView",
+    "AutocompleteChoice",
     "BotRun",
     "Button",
     "Channel",

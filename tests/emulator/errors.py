@@ -51,6 +51,7 @@ BUG_KINDS = frozenset(
         "invalid_payload",
         "expired_token",
         "unsupported_route",
+        "autocomplete_followup",
     }
 )
 
@@ -75,18 +76,20 @@ class ApiError(Exception):
         *,
         errors: dict[str, Any] | None = None,
         detail: str = "",
+        kind: str | None = None,
     ) -> None:
         self.status = status
         self.code = code
         self.message = message or MESSAGES.get(code, "Unknown error")
         self.errors = errors
         self.detail = detail or (str(errors) if errors else "")
+        self._kind = kind
         super().__init__(f"{status} {code} {self.message}")
 
     @property
     def kind(self) -> str:
-        """Classify the error for the failure log."""
-        return _KIND_BY_CODE.get(self.code, "api_error")
+        """Classify the error for the failure log (an explicit `kind` wins over the code)."""
+        return self._kind or _KIND_BY_CODE.get(self.code, "api_error")
 
     def body(self) -> dict[str, Any]:
         """Return the JSON body Discord would send."""

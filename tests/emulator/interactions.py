@@ -12,6 +12,7 @@ from .interaction_payloads import interaction_create, response_metadata
 from .messages import apply_body, creation_flags, mark_edited
 from .models import (
     APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
     EPHEMERAL,
     LOADING,
     MESSAGE_COMPONENT,
@@ -22,7 +23,7 @@ from .models import (
     Message,
     User,
 )
-from .validation import validate_message, validate_modal
+from .validation import validate_autocomplete, validate_message, validate_modal
 
 if TYPE_CHECKING:
     from .emulator import Emulator
@@ -33,12 +34,14 @@ MESSAGE = 4
 DEFERRED_MESSAGE = 5
 DEFERRED_UPDATE = 6
 UPDATE_MESSAGE = 7
+AUTOCOMPLETE_RESULT = 8
 MODAL = 9
 
 ALLOWED_RESPONSES = {
     APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL},
     MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
     MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+    APPLICATION_COMMAND_AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
 }
 CHAT_INPUT_COMMAND_MESSAGE = 20
 # Real interaction tokens start with base64("interaction:").
@@ -118,6 +121,9 @@ class InteractionFlow:
         if kind == MODAL:
             validate_modal(data)
             return InteractionResponse(kind, modal=data)
+        if kind == AUTOCOMPLETE_RESULT:
+            validate_autocomplete(data)
+            return InteractionResponse(kind, choices=list(data["choices"]))
         source = interaction.source_message
         if kind == DEFERRED_UPDATE:
             interaction.original = source

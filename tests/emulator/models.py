@@ -17,6 +17,7 @@ COMPONENTS_V2 = 1 << 15
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
+APPLICATION_COMMAND_AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 
 
@@ -153,11 +154,12 @@ class AppCommand:
 
 @dataclass
 class InteractionResponse:
-    """The first acknowledgement of an interaction."""
+    """The first acknowledgement of an interaction (`choices` for an autocomplete result)."""
 
     type: int
     message: Message | None = None
     modal: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] | None = None
 
 
 @dataclass

@@ -23,19 +23,36 @@ class SlashBuilder:
 
     def build(self, command: AppCommand, path: list[str], values: dict[str, Any]) -> dict[str, Any]:
         """Return the interaction `data` for `command` invoked as `path` with `values`."""
-        schema: dict[str, Any] = command.payload
-        chain: list[dict[str, Any]] = []
-        for name in path:
-            child = _option(schema, name)
-            if child is None or child.get("type") not in (SUB_COMMAND, SUB_COMMAND_GROUP):
-                raise EmulatorUsageError(f"/{command.name} has no subcommand {name!r}")
-            chain.append(child)
-            schema = child
-        if any(
-            o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options") or []
-        ):
-            raise EmulatorUsageError(f"/{command.name} {' '.join(path)} needs a subcommand")
-        options = self._leaf_options(schema, values)
+        schema, chain = _leaf(command, path)
+        missing = [
+            o["name"]
+            for o in schema.get("options") or []
+            if o.get("required") and o["name"] not in values
+        ]
+        if missing:
+            raise EmulatorUsageError(f"required options missing: {missing}")
+        return self._data(command, chain, self._leaf_options(schema, values))
+
+    def build_autocomplete(
+        self, command: AppCommand, path: list[str], focus: str, typed: str, values: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Return autocomplete `data`: option `focus` holds the partial text `typed`, focused."""
+        schema, chain = _leaf(command, path)
+        declared = _option(schema, focus)
+        if declared is None or not declared.get("autocomplete"):
+            where = " ".join([command.name, *path])
+            raise EmulatorUsageError(f"option {focus!r} of /{where} is not an autocomplete option")
+        if focus in values:
+            raise EmulatorUsageError(f"option {focus!r} is being typed: pass its text as `typed`")
+        focused = {"name": focus, "type": declared["type"], "value": typed, "focused": True}
+        options = [*self._leaf_options(schema, values), focused]
+        order = [o["name"] for o in schema.get("options") or []]
+        options.sort(key=lambda o: order.index(o["name"]))
+        return self._data(command, chain, options)
+
+    def _data(
+        self, command: AppCommand, chain: list[dict[str, Any]], options: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         for link in reversed(chain):
             options = [{"type": link["type"], "name": link["name"], "options": options}]
         data: dict[str, Any] = {
@@ -57,9 +74,6 @@ class SlashBuilder:
             raise EmulatorUsageError(
                 f"unknown options {sorted(unknown)}; declared: {sorted(declared)}"
             )
-        missing = [n for n, o in declared.items() if o.get("required") and n not in values]
-        if missing:
-            raise EmulatorUsageError(f"required options missing: {missing}")
         return [
             {"name": name, "type": option["type"], "value": self._value(option, values[name])}
             for name, option in declared.items()
@@ -100,6 +114,21 @@ class SlashBuilder:
             del data["user"]
             self.resolved.setdefault("members", {})[key] = data
         return key
+
+
+def _leaf(command: AppCommand, path: list[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The schema of the (sub)command at `path` and the subcommand options leading to it."""
+    schema: dict[str, Any] = command.payload
+    chain: list[dict[str, Any]] = []
+    for name in path:
+        child = _option(schema, name)
+        if child is None or child.get("type") not in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            raise EmulatorUsageError(f"/{command.name} has no subcommand {name!r}")
+        chain.append(child)
+        schema = child
+    if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema.get("options") or []):
+        raise EmulatorUsageError(f"/{command.name} {' '.join(path)} needs a subcommand")
+    return schema, chain
 
 
 def _option(schema: dict[str, Any], name: str) -> dict[str, Any] | None:

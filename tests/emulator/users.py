@@ -9,8 +9,10 @@ from . import components as comp
 from .errors import EmulatorUsageError
 from .models import (
     APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    AppCommand,
     Channel,
     Interaction,
     Message,
@@ -28,12 +30,21 @@ MessageRef = MessageView | Message
 
 
 @dataclass(frozen=True)
+class AutocompleteChoice:
+    """One suggestion the bot offered for an autocomplete option."""
+
+    name: str
+    value: str | int | float
+
+
+@dataclass(frozen=True)
 class ResponseView:
     """An interaction's first acknowledgement as the user sees it."""
 
     type: int
     message: MessageView | None
     modal: dict[str, Any] | None
+    choices: list[AutocompleteChoice] | None = None
 
 
 class InteractionHandle:
@@ -66,7 +77,18 @@ class InteractionHandle:
             what=f"a response to {self._describe()}",
         )
         message = MessageView(response.message) if response.message is not None else None
-        return ResponseView(response.type, message, response.modal)
+        choices = None
+        if response.choices is not None:
+            choices = [AutocompleteChoice(c["name"], c["value"]) for c in response.choices]
+        return ResponseView(response.type, message, response.modal, choices)
+
+    async def choices(self, timeout: float = 5.0) -> list[AutocompleteChoice]:
+        """Wait for the answer to an autocomplete interaction and return the offered choices."""
+        if self.interaction.type != APPLICATION_COMMAND_AUTOCOMPLETE:
+            raise EmulatorUsageError(f"{self._describe()} is not an autocomplete interaction")
+        response = await self.response(timeout)
+        assert response.choices is not None, "an autocomplete can only be answered with type 8"
+        return response.choices
 
     async def message(self, timeout: float = 5.0) -> MessageView:
         """Wait for the original response message to exist and stop 'thinking'."""
@@ -130,22 +152,27 @@ class VirtualUser:
     def slash(self, channel: ChannelRef, command: str, **options: Any) -> InteractionHandle:
         """Run `/command [group] [sub]`, e.g. slash(ch, "gwent challenge", opponent=bob)."""
         target = self._channel(channel)
-        name, *path = command.split()
-        store = self._emu.store
-        guild = store.guild_of(target)
-        found = [
-            c
-            for c in store.commands_in(guild.id if guild else None)
-            if c.name == name and c.type == 1
-        ]
-        if guild is None:
-            found = [c for c in found if _usable_in_dms(c.payload)]
-        if not found:
-            raise EmulatorUsageError(
-                f"no slash command /{name} is registered for {target.name or 'DMs'}"
-            )
-        data = SlashBuilder(self._emu.payloads, guild).build(found[0], path, options)
+        found, path = self._command(target, command)
+        builder = SlashBuilder(self._emu.payloads, self._emu.store.guild_of(target))
+        data = builder.build(found, path, options)
         return self._interact(APPLICATION_COMMAND, target, data)
+
+    def autocomplete_handle(
+        self, channel: ChannelRef, command: str, option: str, typed: str, /, **options: Any
+    ) -> InteractionHandle:
+        """Type `typed` into the autocomplete `option` of `/command`, other options as given."""
+        target = self._channel(channel)
+        found, path = self._command(target, command)
+        builder = SlashBuilder(self._emu.payloads, self._emu.store.guild_of(target))
+        data = builder.build_autocomplete(found, path, option, typed, options)
+        return self._interact(APPLICATION_COMMAND_AUTOCOMPLETE, target, data)
+
+    async def autocomplete(
+        self, channel: ChannelRef, command: str, option: str, typed: str, /, **options: Any
+    ) -> list[AutocompleteChoice]:
+        """Type into an autocomplete option and return the choices the bot answered."""
+        handle = self.autocomplete_handle(channel, command, option, typed, **options)
+        return await handle.choices()
 
     def click(
         self, message: MessageRef, *, label: str | None = None, custom_id: str | None = None
@@ -247,6 +274,23 @@ class VirtualUser:
             if m.ephemeral_for == self.id and not m.deleted
         ]
         return [MessageView(m) for m in sorted(found, key=lambda m: m.id)]
+
+    def _command(self, target: Channel, command: str) -> tuple[AppCommand, list[str]]:
+        name, *path = command.split()
+        store = self._emu.store
+        guild = store.guild_of(target)
+        found = [
+            c
+            for c in store.commands_in(guild.id if guild else None)
+            if c.name == name and c.type == 1
+        ]
+        if guild is None:
+            found = [c for c in found if _usable_in_dms(c.payload)]
+        if not found:
+            raise EmulatorUsageError(
+                f"no slash command /{name} is registered for {target.name or 'DMs'}"
+            )
+        return found[0], path
 
     def _source_channel(self, message: Message) -> Channel:
         return self._emu.store.channels[message.channel_id]

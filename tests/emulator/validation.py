@@ -239,3 +239,26 @@ def validate_modal(data: dict[str, Any]) -> None:
         else:
             errs.add((*path, "type"), "UNION_TYPE_CHOICES", "Invalid modal component.")
     errs.raise_if_any()
+
+
+def validate_autocomplete(data: dict[str, Any]) -> None:
+    """Validate the data of a type-8 (autocomplete result) callback."""
+    errs = FormErrors()
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        errs.add(("data", "choices"), "BASE_TYPE_REQUIRED", "This field is required")
+        errs.raise_if_any()
+        return
+    _max_items(errs, ("data", "choices"), choices, 25)
+    for index, choice in enumerate(choices):
+        path: Path = ("data", "choices", index)
+        if not isinstance(choice, dict):
+            errs.add(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+            continue
+        _length(errs, (*path, "name"), choice.get("name"), 1, 100)
+        value = choice.get("value")
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            errs.add((*path, "value"), "BASE_TYPE_REQUIRED", "Must be a string or a number.")
+        elif isinstance(value, str) and len(value) > 100:
+            errs.add((*path, "value"), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+    errs.raise_if_any()

@@ -9,7 +9,7 @@ from .errors import ApiError
 from .httpio import Upload
 from .interactions import response_message
 from .messages import apply_body, creation_flags, mark_edited
-from .models import LOADING, Interaction, Message
+from .models import APPLICATION_COMMAND_AUTOCOMPLETE, LOADING, Interaction, Message
 from .validation import validate_message
 
 if TYPE_CHECKING:
@@ -28,7 +28,12 @@ class WebhookFlow:
     def by_token(self, application_id: int, token: str) -> Interaction:
         """The acknowledged interaction behind a token; 10015, or 50027 once expired."""
         found = next((i for i in self.store.interactions.values() if i.token == token), None)
-        if application_id != self.store.bot.id or found is None or found.response is None:
+        if application_id != self.store.bot.id or found is None:
+            raise ApiError(404, errors.UNKNOWN_WEBHOOK)
+        if found.type == APPLICATION_COMMAND_AUTOCOMPLETE:
+            detail = "an autocomplete interaction has no follow-ups or response messages"
+            raise ApiError(404, errors.UNKNOWN_WEBHOOK, detail=detail, kind="autocomplete_followup")
+        if found.response is None:
             raise ApiError(404, errors.UNKNOWN_WEBHOOK)
         age = self.emu.clock.now() - found.created_at
         if age > TOKEN_LIFETIME:

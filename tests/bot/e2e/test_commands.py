@@ -7,9 +7,10 @@ from pathlib import Path
 
 from bot.discord.client import GwentBot
 from bot.service.challenges import CHALLENGE_SECONDS
+from engine import catalogue
 from tests.bot.e2e.driver import board_count, newest, open_match, to_act
 from tests.bot.helpers import FakeClock
-from tests.emulator import Emulator, World, run_bot
+from tests.emulator import AutocompleteChoice, Emulator, VirtualUser, World, run_bot
 from tests.emulator.models import Role
 
 MANAGE_GUILD = 1 << 5
@@ -50,6 +51,46 @@ async def test_settings_rules_and_card_lookup(emu: Emulator, world: World,
         assert [a.filename for a in card.attachments] == ["card.png"]
         missing = await alice.slash(world.channel, "gwent card", name="zzz").message()
         assert "no card" in missing.content
+
+
+async def card_names(user: VirtualUser, world: World, typed: str) -> list[AutocompleteChoice]:
+    """What /gwent card offers while `typed` is in its name option."""
+    return await user.autocomplete(world.channel, "gwent card", "name", typed)
+
+
+async def test_card_name_autocomplete_offers_cards_containing_the_text(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    async with run_bot(emu, make_bot()):
+        tri = await card_names(alice, world, "tri")
+        assert tri == [AutocompleteChoice("Triss Merigold", "triss_merigold"),
+                       AutocompleteChoice("Blue Stripes Commando", "blue_stripes_commando"),
+                       AutocompleteChoice("Cockatrice", "cockatrice")]
+        assert await card_names(alice, world, " TRISS ") == tri[:1]
+        many = await card_names(alice, world, "a")
+        assert len(many) == 25 and all("a" in c.name.casefold() for c in many)
+        for nonsense in ("zzz", "trit", "triss merigold!"):
+            assert await card_names(alice, world, nonsense) == [], nonsense
+
+
+async def test_card_name_autocomplete_without_text_offers_the_first_25_cards(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    first = [AutocompleteChoice(c.name, c.id) for c in list(catalogue().cards.values())[:25]]
+    async with run_bot(emu, make_bot()):
+        assert await card_names(alice, world, "") == first
+        assert await card_names(alice, world, "   ") == first
+
+
+async def test_an_offered_card_name_looks_the_card_up(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    async with run_bot(emu, make_bot()):
+        [triss] = await card_names(alice, world, "tris")
+        card = await alice.slash(world.channel, "gwent card", name=triss.value).message()
+    assert card.ephemeral and card.content.startswith("**Triss Merigold** (")
+    assert [a.filename for a in card.attachments] == ["card.png"]
+    assert card not in bob.visible_messages(world.channel)
 
 
 async def test_hands_by_dm_and_closed_dms(emu: Emulator, world: World,
