@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import time
 from pathlib import Path
@@ -64,18 +66,32 @@ class GwentBot(discord.Client):
         computer player's unfinished turns."""
         await self.open_storage()
         self.add_dynamic_items(*ITEMS)
-        if self.dev_guild_id is not None:
-            guild = discord.Object(self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self.sync_commands()
         await self.services.timers.resume()
         self._background = [
             asyncio.create_task(self.services.timers.run_forever(), name="gwent-timers"),
             asyncio.create_task(self.publisher.reconcile_forever(), name="gwent-reconcile"),
         ]
         await self.services.computer.resume()
+
+    async def sync_commands(self) -> None:
+        """Sync the slash commands (to DEV_GUILD_ID's server if set) unless exactly these were
+        synced there before (Discord keeps synced commands, and limits how often they may be
+        synced)."""
+        guild = discord.Object(self.dev_guild_id) if self.dev_guild_id is not None else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        scope = "global" if guild is None else str(guild.id)
+        assert self.application_id is not None  # known once logged in
+        settings = self.services.settings
+        if await settings.commands_digest(self.application_id, scope) == digest:
+            log.info("slash commands are unchanged since the last sync (%s)", scope)
+            return
+        await self.tree.sync(guild=guild)
+        await settings.set_commands_digest(self.application_id, scope, digest)
+        log.info("synced %s slash commands (%s)", len(payload), scope)
 
     async def close(self) -> None:
         """Let answers in progress finish, stop the computer player and background work,

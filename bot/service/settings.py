@@ -1,6 +1,9 @@
-"""Server settings (turn timer) and user settings (hands by DM)."""
+"""Server settings (turn timer), user settings (hands by DM), and which slash commands were
+last synced to Discord."""
 
 from __future__ import annotations
+
+import time
 
 from bot.service.errors import InvalidSetting
 from bot.storage import Database
@@ -48,6 +51,16 @@ class SettingsService:
         async with self._db.transaction() as repo:
             await repo.set_turn_seconds(guild_id, seconds)
         return seconds
+
+    async def commands_digest(self, application_id: int, scope: str) -> str | None:
+        """The digest of the slash commands last synced to a scope ('global' or a server)."""
+        async with self._db.reading() as repo:
+            return await repo.commands_digest(application_id, scope)
+
+    async def set_commands_digest(self, application_id: int, scope: str, digest: str) -> None:
+        """Remember that these slash commands were synced to the scope."""
+        async with self._db.transaction() as repo:
+            await repo.set_commands_digest(application_id, scope, digest, time.time())
 
     async def user(self, user_id: int) -> UserSettings:
         """Return a user's settings."""

@@ -59,6 +59,20 @@ class Repository:
                         "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
                         (guild_id, seconds))
 
+    async def commands_digest(self, application_id: int, scope: str) -> str | None:
+        """Return the digest of the slash commands last synced to this scope, if any."""
+        row = await self._one("SELECT digest FROM command_syncs WHERE application_id = ? "
+                              "AND scope = ?", (application_id, scope))
+        return None if row is None else str(row[0])
+
+    async def set_commands_digest(self, application_id: int, scope: str, digest: str,
+                                  now: float) -> None:
+        """Remember what was synced to this scope."""
+        await self._run("INSERT INTO command_syncs (application_id, scope, digest, synced_at) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT (application_id, scope) DO UPDATE "
+                        "SET digest = excluded.digest, synced_at = excluded.synced_at",
+                        (application_id, scope, digest, now))
+
     async def user_settings(self, user_id: int) -> UserSettings:
         """Return a user's settings (defaults when none are stored)."""
         row = await self._one("SELECT hands_by_dm, dm_closed_noted, last_faction, last_leader "

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import discord
+
 from bot.discord.client import GwentBot
 from bot.service.challenges import CHALLENGE_SECONDS
 from engine import catalogue
@@ -146,3 +148,32 @@ async def test_forfeit_and_rematch(emu: Emulator, world: World,
             lambda: newest(table.visible(), "Ready"), 5, "the rematch lobby")
         assert lobby.channel_id == table.channel.id, "the rematch stays in the same thread"
         assert to_act(board)
+
+
+async def test_commands_are_synced_only_when_they_changed(emu: Emulator, world: World,
+                                                          db_path: Path) -> None:
+    def syncs() -> list[str]:
+        return [r.path for r in emu.log if r.method == "PUT" and r.path.endswith("/commands")]
+
+    async with run_bot(emu, GwentBot(db_path)):
+        pass
+    assert len(syncs()) == 1
+    # A restart with the same commands leaves Discord alone, and the commands still work.
+    async with run_bot(emu, GwentBot(db_path)):
+        rules = await world.users[0].slash(world.channel, "gwent rules").message()
+        assert rules.ephemeral
+    assert len(syncs()) == 1
+    # Another scope is synced once; so are changed commands.
+    guild_bot = GwentBot(db_path, dev_guild_id=world.guild.id)
+    async with run_bot(emu, guild_bot):
+        pass
+    assert len(syncs()) == 2 and syncs()[-1].endswith(f"/guilds/{world.guild.id}/commands")
+    changed = GwentBot(db_path)
+
+    @changed.tree.command(name="gwent-extra", description="A command added since the last sync")
+    async def extra(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("extra", ephemeral=True)
+
+    async with run_bot(emu, changed):
+        pass
+    assert len(syncs()) == 3 and "guilds" not in syncs()[-1]
