@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 
 import aiohttp
@@ -17,9 +19,15 @@ from bot.storage import StorageError
 
 
 async def run(config: Config) -> None:
-    """Run the bot until it is stopped."""
+    """Run the bot until it is stopped (Ctrl-C or SIGTERM close it cleanly)."""
     bot = GwentBot(config.database_path, dev_guild_id=config.dev_guild_id,
                    ai_think_seconds=config.ai_think_seconds, ai_workers=config.ai_workers)
+    main_task = asyncio.current_task()
+    assert main_task is not None
+    # Service managers and `docker stop` send SIGTERM: stop as on Ctrl-C, letting answers in
+    # progress finish, instead of dying mid-reply.
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     async with bot:
         await bot.open_storage()
         await bot.start(config.token)
@@ -47,6 +55,6 @@ def main() -> int:
         print(f"gwent: cannot reach Discord ({error}); check the network connection.",
               file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     return 0

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +19,8 @@ from bot.service.settings import DEFAULT_TURN_SECONDS
 from tests.bot.e2e.driver import board_count, newest, open_match, to_act
 from tests.bot.helpers import FakeClock
 from tests.emulator import Emulator, VirtualUser, World, pointed_at, run_bot
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def test_restart_mid_match_keeps_old_buttons_working(
@@ -150,3 +155,35 @@ async def test_stopping_the_bot_lets_a_move_in_progress_finish(
         await stopping
     # The stop waited: the answer was retried and shown before the connection closed.
     assert "Keep this hand" not in {b.label for b in hand.buttons}
+
+
+async def test_sigterm_stops_the_bot_process_cleanly(emu: Emulator, world: World,
+                                                    tmp_path: Path) -> None:
+    alice = world.users[0]
+    env = {**os.environ, "DISCORD_TOKEN": emu.token, "DEV_GUILD_ID": "", "LOG_LEVEL": "INFO",
+           "DATABASE_PATH": str(tmp_path / "gwent.sqlite3"), "PYTHONUNBUFFERED": "1"}
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.emulated_bot", emu.api_base, emu.gateway_url,
+        cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT)
+    try:
+        await emu.wait_for(lambda: any(s.ready for s in emu.gateway.sessions), 60,
+                           "the bot process to connect")
+        # As a service manager would, stop the bot while it answers a command.
+        emu.expect_failures("injected")
+        emu.inject("PATCH", "/webhooks/{app_id}/{token}/messages/@original", 429,
+                   retry_after=1.0)
+        lookup = alice.slash(world.channel, "gwent card", name="Triss Merigold")
+        await emu.wait_for(lambda: any(f.injected for f in emu.failures), 10,
+                           "the rate-limited answer")
+        bot.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(bot.communicate(), 30)
+    finally:
+        if bot.returncode is None:
+            bot.kill()
+            await bot.wait()
+    log = output.decode()
+    assert bot.returncode == 0, log
+    assert "Traceback" not in log and " ERROR " not in log, log
+    card = await lookup.message()
+    assert [a.filename for a in card.attachments] == ["card.png"]
