@@ -221,7 +221,8 @@ def _print_arena(args: argparse.Namespace, result: dict[str, Any]) -> int:
         t = result["decision_times"][who]
         print(f"{who.upper()} ({name}) decision time: median {t['median_ms']:.1f} ms, "
               f"max {t['max_ms']:.1f} ms over {t['decisions']} decisions")
-    print(f"{result['seconds']:.1f} s")
+    if not args.merge:  # logs do not keep how long their games took
+        print(f"{result['seconds']:.1f} s")
     return 0
 
 
