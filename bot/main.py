@@ -26,7 +26,8 @@ async def run(config: Config) -> None:
     assert main_task is not None
     # Service managers and `docker stop` send SIGTERM: stop as on Ctrl-C, letting answers in
     # progress finish, instead of dying mid-reply.
-    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+    # Signal handlers cannot be set on Windows, nor outside the main thread.
+    with contextlib.suppress(NotImplementedError, RuntimeError):
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     async with bot:
         await bot.open_storage()
