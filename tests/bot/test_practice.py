@@ -17,7 +17,7 @@ from bot.service.errors import Busy, NotAParticipant, Refusal
 from bot.service.practice import COMPUTER_NAME
 from bot.storage.records import OVER, MatchRecord
 from engine import Match
-from engine.actions import FIRST, FORFEIT
+from engine.actions import FIRST, FORFEIT, PASS
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -164,14 +164,17 @@ async def test_a_practice_match_with_the_computer_to_move_resumes_after_a_restar
     match = await practice(services, level="normal")
     await services.matches.ready(match.id, ALICE.user_id)
     rng = random.Random(5)
-    await play_against_computer(services, match.id, rng, stop_after=3)
-    # The bot stops right after Alice's move: the computer never got to answer it.
+    await services.computer.idle()
+    # The bot stops right after Alice's move: the computer never got to answer it. Alice
+    # never passes here, so the match (with its random seed and computer faction) cannot
+    # end before the computer is due to move.
     services.matches.on_computer_turn(None)
     while await services.matches.computer_turn(match.id) is None:
         record = await services.matches.get(match.id)
         snapshot = await services.matches.private(match.id, ALICE.user_id)
         assert snapshot.observation is not None
-        move = rng.choice([a for a in snapshot.observation.legal if a.kind != FORFEIT])
+        moves = [a for a in snapshot.observation.legal if a.kind not in (FORFEIT, PASS)]
+        move = rng.choice(moves or list(snapshot.observation.legal))
         await services.matches.act(match.id, ALICE.user_id, move_text(move),
                                    record.action_count)
     stopped = await services.matches.get(match.id)
