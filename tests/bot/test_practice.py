@@ -6,17 +6,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from bot.service import Player, Services
+from bot.service.computer import fallback
 from bot.service.decks import factions, leaders
 from bot.service.errors import Busy, NotAParticipant, Refusal
 from bot.service.practice import COMPUTER_NAME
 from bot.storage.records import OVER, MatchRecord
-from engine import Match
+from engine import Action, Match, Observation
 from engine.actions import FIRST, FORFEIT, PASS
 from tests.bot.helpers import (
     ALICE,
@@ -337,4 +340,43 @@ async def test_without_processes_the_computer_thinks_in_a_thread(
     assert final.status == OVER
     assert isinstance(services.computer.worker, ThreadPoolExecutor)
     assert any("thinks in a thread" in r.getMessage() for r in caplog.records)
+    await services.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+async def test_ai_workers_sets_how_many_decisions_run_at_once(
+        db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    # Each decision waits in its worker for another one to start beside it: with two
+    # workers the two matches' decisions meet; with one they never can, and the waiting
+    # ends at a deadline shared by all decisions.
+    lock, met = threading.Lock(), threading.Event()
+    inside, most = 0, 0
+    deadline = time.monotonic() + (30 if workers == 2 else 0.5)
+
+    def decide_when_met(level: str, obs: Observation, *rest: object) -> Action:
+        nonlocal inside, most
+        with lock:
+            inside += 1
+            most = max(most, inside)
+            if inside == 2:
+                met.set()
+        met.wait(timeout=max(0.0, deadline - time.monotonic()))
+        with lock:
+            inside -= 1
+        return fallback(obs)
+
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise OSError("threads, so that the stand-in decision is the one that runs")
+
+    monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr("bot.service.computer.decide", decide_when_met)
+    services, _ = await open_services(db_path, clock, think_seconds=0, ai_workers=workers)
+    # Not Scoia'tael: the computer has a decision to make as soon as its person is ready.
+    first = await practice(services, Player(ALICE.user_id, ALICE.name, "monsters"))
+    second = await practice(services, Player(BOB.user_id, BOB.name, "nilfgaard"))
+    await asyncio.gather(services.matches.ready(first.id, ALICE.user_id),
+                         services.matches.ready(second.id, BOB.user_id))
+    await services.computer.idle()
+    assert services.computer.decisions >= 2
+    assert most == workers
     await services.close()
