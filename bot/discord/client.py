@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,8 @@ class GwentBot(discord.Client):
 
     def __init__(self, database_path: Path, *, dev_guild_id: int | None = None,
                  clock: Clock = time.time, ai_think_seconds: float = DEFAULT_THINK_SECONDS,
-                 ai_workers: int = 1, **options: Any) -> None:
+                 ai_workers: int = 1, rng: random.Random | None = None,
+                 **options: Any) -> None:
         super().__init__(intents=discord.Intents.default(),
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.tree = app_commands.CommandTree(self)
@@ -42,6 +44,7 @@ class GwentBot(discord.Client):
         self.clock = clock
         self.ai_think_seconds = ai_think_seconds
         self.ai_workers = ai_workers
+        self.rng = rng
         self.publisher = Publisher(self)
         self.in_flight = InFlight()
         self._services: Services | None = None
@@ -59,7 +62,7 @@ class GwentBot(discord.Client):
         if self._services is None:
             self._services = await Services.open(self.database_path, self.publisher, self.clock,
                                                  think_seconds=self.ai_think_seconds,
-                                                 ai_workers=self.ai_workers)
+                                                 ai_workers=self.ai_workers, rng=self.rng)
 
     async def setup_hook(self) -> None:
         """Storage, persistent components, command sync, then timers, reconcile and the

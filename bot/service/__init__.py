@@ -3,6 +3,7 @@ sight."""
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,20 +35,23 @@ class Services:
     async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
                    think_seconds: float = DEFAULT_THINK_SECONDS, ai_workers: int = 1,
                    ai_budget_ms: int | None = None,
-                   ai_iterations: int | None = None) -> Services:
+                   ai_iterations: int | None = None,
+                   rng: random.Random | None = None) -> Services:
         """Open the database (raising StorageError) and build the services on it.
 
         `think_seconds` is the computer's think floor and `ai_workers` how many decisions
         run at once; `ai_budget_ms` and `ai_iterations` override every level's search effort
-        (for tests).
+        (for tests). `rng` draws match seeds and random factions: the system's randomness
+        unless given (tests pass a seeded one, so their deals can be replayed).
         """
+        rng = rng if rng is not None else random.SystemRandom()
         db = await Database.open(path)
-        matches = MatchService(db, notifier, clock)
+        matches = MatchService(db, notifier, clock, rng)
         challenges = ChallengeService(db, matches, notifier, clock)
         computer = Computer(matches, think_seconds=think_seconds, budget_ms=ai_budget_ms,
                             iterations=ai_iterations, workers=ai_workers)
         return cls(db, SettingsService(db), matches, challenges,
-                   PracticeService(db, matches, notifier, clock),
+                   PracticeService(db, matches, notifier, clock, rng),
                    TimerService(db, matches, challenges, clock), computer)
 
     async def close(self) -> None:

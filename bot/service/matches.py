@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,10 +66,12 @@ ComputerWake = Callable[[int], None]
 class MatchService:
     """Loads, changes and persists matches; one asyncio lock per match."""
 
-    def __init__(self, db: Database, notifier: Notifier, clock: Clock) -> None:
+    def __init__(self, db: Database, notifier: Notifier, clock: Clock,
+                 rng: random.Random) -> None:
         self._db = db
         self._notifier = notifier
         self._clock = clock
+        self._rng = rng
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._engines: dict[int, Match] = {}
         self._wake: ComputerWake | None = None
@@ -157,10 +158,11 @@ class MatchService:
         now = self._clock()
         deadline, warn_at = await _deadline(repo, guild_id, now)
         match_id = await repo.insert_match(guild_id, channel_id, parent_channel_id,
-                                           secrets.randbelow(2**31), now, deadline, warn_at)
+                                           self._rng.randrange(2**31), now, deadline, warn_at)
         for seat, player in enumerate(players):
             if player.ai_level is not None:
-                choice = computer_choice(random.Random(secrets.randbits(64)), player.faction)
+                choice = computer_choice(random.Random(self._rng.getrandbits(64)),
+                                         player.faction)
             else:
                 choice = default_choice(await repo.user_settings(player.user_id),
                                         player.faction)

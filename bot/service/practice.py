@@ -27,11 +27,12 @@ class PracticeService:
     and its difficulty (seats.ai_level), is ready at once, and plays a random faction."""
 
     def __init__(self, db: Database, matches: MatchService, notifier: Notifier,
-                 clock: Clock) -> None:
+                 clock: Clock, rng: random.Random) -> None:
         self._db = db
         self._matches = matches
         self._notifier = notifier
         self._clock = clock
+        self._rng = rng
 
     async def check(self, guild_id: int, channel_id: int, person: Player, level: str) -> None:
         """Raise a Refusal if this practice match cannot start (before opening a thread)."""
@@ -51,7 +52,7 @@ class PracticeService:
         random unless chosen. `computer_id` is the bot's own user id."""
         await self.check(guild_id, channel_id, person, level)
         if person.faction is None:
-            person = Player(person.user_id, person.name, random.choice(factions())[0])
+            person = Player(person.user_id, person.name, self._rng.choice(factions())[0])
         venue, parent = await open_venue()
         async with self._db.transaction() as repo:
             running = await repo.live_match_in(venue)

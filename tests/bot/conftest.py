@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import zlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -24,16 +26,22 @@ def notifier() -> RecordingNotifier:
 
 
 @pytest.fixture
+def rng(request: pytest.FixtureRequest) -> random.Random:
+    """Where match seeds and random factions come from: fixed per test, so a failure replays."""
+    return random.Random(zlib.crc32(request.node.nodeid.encode()))
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """Where the test database lives (its folder does not exist yet)."""
     return tmp_path / "data" / "gwent.sqlite3"
 
 
 @pytest.fixture
-async def services(db_path: Path, notifier: RecordingNotifier,
-                   clock: FakeClock) -> AsyncIterator[Services]:
+async def services(db_path: Path, notifier: RecordingNotifier, clock: FakeClock,
+                   rng: random.Random) -> AsyncIterator[Services]:
     """Services on a fresh database; the notifier checks commits before each report."""
-    opened = await Services.open(db_path, notifier, clock, think_seconds=0)
+    opened = await Services.open(db_path, notifier, clock, think_seconds=0, rng=rng)
     notifier.services = opened
     yield opened
     await opened.close()

@@ -57,10 +57,11 @@ async def fixed_practice(services: Services, faction: str = "nilfgaard",
                                                    ai_level=level)))
 
 
-async def open_services(db_path: Path, clock: FakeClock, **options: object
-                        ) -> tuple[Services, RecordingNotifier]:
+async def open_services(db_path: Path, clock: FakeClock, rng: random.Random,
+                        **options: object) -> tuple[Services, RecordingNotifier]:
     notifier = RecordingNotifier()
-    services = await Services.open(db_path, notifier, clock, **options)  # type: ignore[arg-type]
+    services = await Services.open(db_path, notifier, clock, rng=rng,
+                                   **options)  # type: ignore[arg-type]
     notifier.services = services
     return services, notifier
 
@@ -87,9 +88,9 @@ async def play_against_computer(services: Services, match_id: int, rng: random.R
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 async def test_a_practice_match_runs_to_the_end_with_the_computer_in_its_worker(
-        db_path: Path, clock: FakeClock, level: str) -> None:
+        db_path: Path, clock: FakeClock, rng: random.Random, level: str) -> None:
     # hard searches a fixed, small number of iterations so the test stays quick.
-    svc, notifier = await open_services(db_path, clock, think_seconds=0,
+    svc, notifier = await open_services(db_path, clock, rng, think_seconds=0,
                                         ai_iterations=8 if level == "hard" else None)
     match = await practice(svc, Player(ALICE.user_id, ALICE.name, "nilfgaard"), level)
     assert match.in_thread and match.computer_seat == 1
@@ -119,9 +120,26 @@ async def test_a_practice_match_runs_to_the_end_with_the_computer_in_its_worker(
     assert svc.computer.worker is None
 
 
+async def test_the_same_randomness_replays_a_practice_match(tmp_path: Path,
+                                                         clock: FakeClock) -> None:
+    # The match seed, both factions, the computer's leader and deck and its moves all come
+    # from the services' randomness.
+    logs = []
+    for run in ("first", "second"):
+        services, _ = await open_services(tmp_path / run / "gwent.sqlite3", clock,
+                                          random.Random(7), think_seconds=0)
+        match = await practice(services)
+        await services.matches.ready(match.id, ALICE.user_id)
+        final = await play_against_computer(services, match.id, random.Random(1))
+        assert final.status == OVER
+        logs.append((match.seed, match.seats, await services.matches.actions(match.id)))
+        await services.close()
+    assert logs[0] == logs[1]
+
+
 async def test_the_event_loop_keeps_running_while_the_computer_searches(
-        db_path: Path, clock: FakeClock) -> None:
-    svc, _ = await open_services(db_path, clock, think_seconds=0, ai_budget_ms=300)
+        db_path: Path, clock: FakeClock, rng: random.Random) -> None:
+    svc, _ = await open_services(db_path, clock, rng, think_seconds=0, ai_budget_ms=300)
     loop = asyncio.get_running_loop()
     gaps: list[float] = []
 
@@ -162,11 +180,11 @@ async def test_the_computer_decides_from_its_own_observation_only(services: Serv
 
 
 async def test_a_practice_match_with_the_computer_to_move_resumes_after_a_restart(
-        db_path: Path, clock: FakeClock) -> None:
-    services, _ = await open_services(db_path, clock, think_seconds=0)
+        db_path: Path, clock: FakeClock, rng: random.Random) -> None:
+    services, _ = await open_services(db_path, clock, rng, think_seconds=0)
     match = await practice(services, level="normal")
     await services.matches.ready(match.id, ALICE.user_id)
-    rng = random.Random(5)
+    moves = random.Random(5)
     await services.computer.idle()
     # The bot stops right after Alice's move: the computer never got to answer it. Alice
     # never passes here, so the match (with its random seed and computer faction) cannot
@@ -176,27 +194,28 @@ async def test_a_practice_match_with_the_computer_to_move_resumes_after_a_restar
         record = await services.matches.get(match.id)
         snapshot = await services.matches.private(match.id, ALICE.user_id)
         assert snapshot.observation is not None
-        moves = [a for a in snapshot.observation.legal if a.kind not in (FORFEIT, PASS)]
-        move = rng.choice(moves or list(snapshot.observation.legal))
+        unpassing = [a for a in snapshot.observation.legal if a.kind not in (FORFEIT, PASS)]
+        move = moves.choice(unpassing or list(snapshot.observation.legal))
         await services.matches.act(match.id, ALICE.user_id, move_text(move),
                                    record.action_count)
     stopped = await services.matches.get(match.id)
     await services.close()
 
-    services, _ = await open_services(db_path, clock, think_seconds=0)
+    services, _ = await open_services(db_path, clock, rng, think_seconds=0)
     assert await services.computer.resume() == 1
     await services.computer.idle()
     resumed = await services.matches.get(match.id)
     assert resumed.action_count > stopped.action_count, "the computer moved after the restart"
     assert await services.matches.computer_turn(match.id) is None
-    final = await play_against_computer(services, match.id, rng)
+    final = await play_against_computer(services, match.id, moves)
     assert final.status == OVER and await services.matches.result(match.id) is not None
     await services.close()
 
 
 async def test_a_move_made_out_of_date_by_a_forfeit_is_dropped_quietly(
-        db_path: Path, clock: FakeClock, caplog: pytest.LogCaptureFixture) -> None:
-    services, notifier = await open_services(db_path, clock, think_seconds=0.5)
+        db_path: Path, clock: FakeClock, rng: random.Random,
+        caplog: pytest.LogCaptureFixture) -> None:
+    services, notifier = await open_services(db_path, clock, rng, think_seconds=0.5)
     match = await practice(services, Player(ALICE.user_id, ALICE.name, "monsters"))
     with caplog.at_level(logging.INFO, logger="bot"):
         await services.matches.ready(match.id, ALICE.user_id)
@@ -213,9 +232,9 @@ async def test_a_move_made_out_of_date_by_a_forfeit_is_dropped_quietly(
     await services.close()
 
 
-async def test_the_computer_waits_out_its_think_floor(db_path: Path,
-                                                     clock: FakeClock) -> None:
-    services, notifier = await open_services(db_path, clock, think_seconds=0.4)
+async def test_the_computer_waits_out_its_think_floor(db_path: Path, clock: FakeClock,
+                                                     rng: random.Random) -> None:
+    services, notifier = await open_services(db_path, clock, rng, think_seconds=0.4)
     loop = asyncio.get_running_loop()
     match_id = await fixed_practice(services)
     await services.matches.ready(match_id, ALICE.user_id)
@@ -305,9 +324,9 @@ async def test_challenges_to_other_bots_are_still_refused(services: Services) ->
                                          opponent_is_bot=True)
 
 
-async def test_a_worker_that_died_is_replaced(db_path: Path, clock: FakeClock,
+async def test_a_worker_that_died_is_replaced(db_path: Path, clock: FakeClock, rng: random.Random,
                                               caplog: pytest.LogCaptureFixture) -> None:
-    services, _ = await open_services(db_path, clock, think_seconds=0)
+    services, _ = await open_services(db_path, clock, rng, think_seconds=0)
     match_id = await fixed_practice(services, level="normal")
     await services.matches.ready(match_id, ALICE.user_id)
     await services.computer.idle()
@@ -326,13 +345,13 @@ async def test_a_worker_that_died_is_replaced(db_path: Path, clock: FakeClock,
 
 
 async def test_without_processes_the_computer_thinks_in_a_thread(
-        db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        db_path: Path, clock: FakeClock, rng: random.Random, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     def no_processes(*args: object, **kwargs: object) -> None:
         raise OSError("no /dev/shm here")
 
     monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
-    services, _ = await open_services(db_path, clock, think_seconds=0)
+    services, _ = await open_services(db_path, clock, rng, think_seconds=0)
     match_id = await fixed_practice(services)
     with caplog.at_level(logging.WARNING, logger="bot"):
         await services.matches.ready(match_id, ALICE.user_id)
@@ -345,7 +364,8 @@ async def test_without_processes_the_computer_thinks_in_a_thread(
 
 @pytest.mark.parametrize("workers", [1, 2])
 async def test_ai_workers_sets_how_many_decisions_run_at_once(
-        db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+        db_path: Path, clock: FakeClock, rng: random.Random, monkeypatch: pytest.MonkeyPatch,
+        workers: int) -> None:
     # Each decision waits in its worker for another one to start beside it: with two
     # workers the two matches' decisions meet; with one they never can, and the waiting
     # ends at a deadline shared by all decisions.
@@ -370,7 +390,7 @@ async def test_ai_workers_sets_how_many_decisions_run_at_once(
 
     monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
     monkeypatch.setattr("bot.service.computer.decide", decide_when_met)
-    services, _ = await open_services(db_path, clock, think_seconds=0, ai_workers=workers)
+    services, _ = await open_services(db_path, clock, rng, think_seconds=0, ai_workers=workers)
     # Not Scoia'tael: the computer has a decision to make as soon as its person is ready.
     first = await practice(services, Player(ALICE.user_id, ALICE.name, "monsters"))
     second = await practice(services, Player(BOB.user_id, BOB.name, "nilfgaard"))

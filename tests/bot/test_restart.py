@@ -12,35 +12,38 @@ from bot.storage.records import OVER
 from tests.bot.helpers import FakeClock, RecordingNotifier, play_randomly, start_match
 
 
-async def _reopen(db_path: Path, clock: FakeClock) -> tuple[Services, RecordingNotifier]:
+async def _reopen(db_path: Path, clock: FakeClock, rng: random.Random
+                  ) -> tuple[Services, RecordingNotifier]:
     notifier = RecordingNotifier()
-    services = await Services.open(db_path, notifier, clock)
+    services = await Services.open(db_path, notifier, clock, rng=rng)
     notifier.services = services
     await services.timers.resume()
     return services, notifier
 
 
-async def test_a_match_continues_after_a_restart(db_path: Path, clock: FakeClock) -> None:
-    services, _ = await _reopen(db_path, clock)
-    rng = random.Random(11)
+async def test_a_match_continues_after_a_restart(db_path: Path, clock: FakeClock,
+                                                 rng: random.Random) -> None:
+    services, _ = await _reopen(db_path, clock, rng)
+    moves = random.Random(11)
     match = await start_match(services)
-    record = await play_randomly(services, match.id, rng, until=lambda o: o.round == 2)
+    record = await play_randomly(services, match.id, moves, until=lambda o: o.round == 2)
     before = (await services.matches.public(match.id)).observation
     await services.close()
 
-    services, _ = await _reopen(db_path, clock)
+    services, _ = await _reopen(db_path, clock, rng)
     reopened = await services.matches.get(match.id)
     assert reopened.action_count == record.action_count
     after = (await services.matches.public(match.id)).observation
     assert after == before
-    final = await play_randomly(services, match.id, rng)
+    final = await play_randomly(services, match.id, moves)
     assert final.status == OVER
     assert await services.matches.result(match.id) is not None
     await services.close()
 
 
-async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeClock) -> None:
-    services, _ = await _reopen(db_path, clock)
+async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeClock,
+                                                     rng: random.Random) -> None:
+    services, _ = await _reopen(db_path, clock, rng)
     match = await start_match(services)
     deadline = match.deadline
     assert deadline is not None
@@ -48,7 +51,7 @@ async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeC
     await services.close()
 
     clock.advance(20)  # down for 20 seconds
-    services, notifier = await _reopen(db_path, clock)
+    services, notifier = await _reopen(db_path, clock, rng)
     assert (await services.matches.get(match.id)).deadline == deadline
     clock.advance(DEFAULT_TURN_SECONDS - 121)
     await services.timers.run_due()
@@ -60,13 +63,13 @@ async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeC
     await services.close()
 
 
-async def test_deadlines_missed_while_down_get_a_grace_period(db_path: Path,
-                                                              clock: FakeClock) -> None:
-    services, _ = await _reopen(db_path, clock)
+async def test_deadlines_missed_while_down_get_a_grace_period(db_path: Path, clock: FakeClock,
+                                                              rng: random.Random) -> None:
+    services, _ = await _reopen(db_path, clock, rng)
     match = await start_match(services)
     await services.close()
     clock.advance(DEFAULT_TURN_SECONDS * 10)
-    services, _ = await _reopen(db_path, clock)
+    services, _ = await _reopen(db_path, clock, rng)
     record = await services.matches.get(match.id)
     assert record.deadline == clock.now + RESTART_GRACE_SECONDS
     await services.timers.run_due()

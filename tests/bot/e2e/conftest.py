@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def world(emu: Emulator) -> World:
 
 
 @pytest.fixture
-def make_bot(db_path: Path) -> Callable[[], GwentBot]:
+def make_bot(db_path: Path, rng: random.Random) -> Callable[[], GwentBot]:
     """Build a fresh bot on the test database (call again to 'restart'); the computer
     player answers at once (no think floor)."""
-    return lambda: GwentBot(db_path, ai_think_seconds=0)
+    return lambda: GwentBot(db_path, ai_think_seconds=0, rng=rng)

@@ -118,10 +118,10 @@ async def test_challenging_the_bot_starts_a_practice_match(
 
 
 async def test_after_a_restart_the_computer_plays_its_pending_turn(
-        emu: Emulator, world: World, db_path: Path,
+        emu: Emulator, world: World, db_path: Path, rng: random.Random,
         make_bot: Callable[[], GwentBot]) -> None:
     alice = world.users[0]
-    slow = GwentBot(db_path, ai_think_seconds=60)  # stopped before it answers
+    slow = GwentBot(db_path, ai_think_seconds=60, rng=rng)  # stopped before it answers
     async with run_bot(emu, slow):
         started = await alice.slash(world.channel, "gwent practice", faction="nilfgaard",
                                     difficulty="normal").message()

@@ -79,11 +79,11 @@ async def test_failed_board_posts_lose_no_move(emu: Emulator, world: World,
             ["0 keep", "1 keep"]
 
 
-async def test_turn_timer_passes_then_forfeits(emu: Emulator, world: World,
-                                              db_path: Path) -> None:
+async def test_turn_timer_passes_then_forfeits(emu: Emulator, world: World, db_path: Path,
+                                              rng: random.Random) -> None:
     alice, bob, _ = world.users
     clock = FakeClock()
-    bot = GwentBot(db_path, clock=clock)
+    bot = GwentBot(db_path, clock=clock, rng=rng)
     async with run_bot(emu, bot):
         table, board = await open_match(emu, world.channel, alice, bob)
         clock.advance(DEFAULT_TURN_SECONDS - 20)
