@@ -66,6 +66,14 @@ async def open_services(db_path: Path, clock: FakeClock, rng: random.Random,
     return services, notifier
 
 
+def forbid_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make worker processes impossible to start, as on a host without /dev/shm."""
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise OSError("no /dev/shm here")
+
+    monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
+
+
 async def play_against_computer(services: Services, match_id: int, rng: random.Random,
                                 max_moves: int = 500, stop_after: int | None = None
                                 ) -> MatchRecord:
@@ -347,10 +355,7 @@ async def test_a_worker_that_died_is_replaced(db_path: Path, clock: FakeClock, r
 async def test_without_processes_the_computer_thinks_in_a_thread(
         db_path: Path, clock: FakeClock, rng: random.Random, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    def no_processes(*args: object, **kwargs: object) -> None:
-        raise OSError("no /dev/shm here")
-
-    monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
+    forbid_processes(monkeypatch)
     services, _ = await open_services(db_path, clock, rng, think_seconds=0)
     match_id = await fixed_practice(services)
     with caplog.at_level(logging.WARNING, logger="bot"):
@@ -385,10 +390,7 @@ async def test_ai_workers_sets_how_many_decisions_run_at_once(
             inside -= 1
         return fallback(obs)
 
-    def no_processes(*args: object, **kwargs: object) -> None:
-        raise OSError("threads, so that the stand-in decision is the one that runs")
-
-    monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
+    forbid_processes(monkeypatch)  # threads run the stand-in decision
     monkeypatch.setattr("bot.service.computer.decide", decide_when_met)
     services, _ = await open_services(db_path, clock, rng, think_seconds=0, ai_workers=workers)
     # Not Scoia'tael: the computer has a decision to make as soon as its person is ready.
