@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.handlers import OUTSIDE_SERVER, services
 from bot.discord.replay_view import (
+    ALL,
     MINE,
     failed_message,
     match_label,
@@ -89,7 +90,7 @@ async def replay_command(interaction: discord.Interaction, match: str | None,
 async def on_replay(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
     """The Replay button of a result: a private viewer of the public board."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await _open(interaction, int(groups["match"]), "all")
+    await _open(interaction, int(groups["match"]), ALL)
 
 
 async def _open(interaction: discord.Interaction, match_id: int, side: str) -> None:
