@@ -45,3 +45,8 @@ async def result_png(public: Observation) -> bytes:
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
     return await _render(render_card, card)
+
+
+async def in_renderer(work: Callable[[], T]) -> T:
+    """Run other render work (such as one frame of an animation) in the render thread."""
+    return await asyncio.get_running_loop().run_in_executor(_RENDERER, work)

@@ -20,6 +20,7 @@ from bot.discord.components import ITEMS
 from bot.discord.inflight import InFlight
 from bot.discord.publisher import Publisher
 from bot.discord.replies import OOPS, try_tell
+from bot.replay_frames import ReplayFrames
 from bot.service import Services
 from bot.service.clock import Clock
 from bot.service.computer import DEFAULT_THINK_SECONDS
@@ -47,6 +48,7 @@ class GwentBot(discord.Client):
         self.rng = rng
         self.publisher = Publisher(self)
         self.in_flight = InFlight()
+        self.replay_frames = ReplayFrames()
         self._services: Services | None = None
         self._background: list[asyncio.Task[None]] = []
 

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
 from bot.discord.public import challenge_message, faction_name
+from bot.discord.replays import match_choices, replay_command
 from bot.discord.replies import guarded, tell
 from bot.discord.rules import TOPICS, rules_message
 from bot.discord.views import Outgoing, clip
@@ -21,6 +22,8 @@ from engine.cards import ROW_TITLES
 
 FACTION_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in factions()]
 LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS]
+SIDE_CHOICES = [app_commands.Choice(name="The public board", value="all"),
+                app_commands.Choice(name="My side, with my hand (players only)", value="mine")]
 
 
 def _guild_id(interaction: discord.Interaction) -> int:
@@ -177,3 +180,17 @@ class GwentCommands(app_commands.Group):
         return [app_commands.Choice(name=clip(card.name, 100), value=card.id)
                 for card in cards[:25]]
 
+    @app_commands.command(description="Replay a finished match of this server, move by move")
+    @app_commands.describe(match="Which match (your latest if left out; yours are suggested)",
+                           side="The public board, or your own side with your hand")
+    @app_commands.choices(side=SIDE_CHOICES)
+    async def replay(self, interaction: discord.Interaction, match: str | None = None,
+                     side: str = "all") -> None:
+        """A private replay viewer of a finished match."""
+        await guarded(interaction, replay_command(interaction, match, side))
+
+    @replay.autocomplete("match")
+    async def replay_matches(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        """The user's finished matches in this server, newest first."""
+        return await match_choices(interaction, current)

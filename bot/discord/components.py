@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import handlers, ids
+from bot.discord import handlers, ids, replays
 from bot.discord.replies import guarded
 
 
@@ -78,3 +78,26 @@ class RulesItem(Routed, template=ids.RULES):
 
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
                                    MoveItem, PickItem, RematchItem, RulesItem)
+
+
+class ReplayItem(Routed, template=ids.REPLAY):
+    handler = staticmethod(replays.on_replay)
+
+
+class ReplayStepItem(Routed, template=ids.REPLAY_STEP):
+    handler = staticmethod(replays.on_replay_step)
+
+
+class ReplayJumpItem(Routed, template=ids.REPLAY_JUMP):
+    handler = staticmethod(replays.on_replay_jump)
+
+
+class ReplayShareItem(Routed, template=ids.REPLAY_SHARE):
+    handler = staticmethod(replays.on_replay_share)
+
+
+class ReplayExportItem(Routed, template=ids.REPLAY_EXPORT):
+    handler = staticmethod(replays.on_replay_export)
+
+
+ITEMS += (ReplayItem, ReplayStepItem, ReplayJumpItem, ReplayShareItem, ReplayExportItem)

@@ -237,6 +237,7 @@ def result_message(snapshot: Snapshot, result_png: bytes, board_png: bytes) -> O
         lines.append(f"Round {number}: {names[0]} {result.scores[0]} \u2013 "
                      f"{result.scores[1]} {names[1]} ({won})")
     view = StaticView(button("Rematch", ids.rematch(snapshot.match.id),
-                             style=discord.ButtonStyle.primary))
+                             style=discord.ButtonStyle.primary),
+                      button("Replay", ids.replay(snapshot.match.id)))
     return Outgoing("\n".join(lines), view,
                     files=(("result.png", result_png), ("board.png", board_png)))

@@ -133,3 +133,14 @@ class ResultRecord:
         """True when the computer played a seat: not a result between people (ratings must
         skip it, and a win in it is not a win against a person)."""
         return any(level is not None for level in self.ai_levels)
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """A finished match in a list to choose from: who played it, who won, and when."""
+
+    match_id: int
+    names: tuple[str, str]
+    winner: int | None
+    forfeited_by: int | None
+    finished_at: float

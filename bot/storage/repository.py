@@ -15,6 +15,7 @@ from bot.storage.records import (
     OVER,
     PLAYING,
     ChallengeRecord,
+    FinishedMatch,
     MatchRecord,
     ResultRecord,
     SeatRecord,
@@ -196,6 +197,18 @@ class Repository:
             "SELECT id FROM matches WHERE status = ? AND id IN "
             "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) ORDER BY id", (PLAYING,))
         return [r[0] for r in rows]
+
+    async def finished_matches_of(self, guild_id: int, user_id: int,
+                                  limit: int) -> list[FinishedMatch]:
+        """Return the user's finished matches in this server, newest first."""
+        rows = await self._all(
+            "SELECT m.id, s0.name, s1.name, r.winner, r.forfeited_by, m.finished_at "
+            "FROM matches m JOIN seats s0 ON s0.match_id = m.id AND s0.seat = 0 "
+            "JOIN seats s1 ON s1.match_id = m.id AND s1.seat = 1 "
+            "LEFT JOIN results r ON r.match_id = m.id "
+            "WHERE m.status = ? AND m.guild_id = ? AND ? IN (s0.user_id, s1.user_id) "
+            "ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (OVER, guild_id, user_id, limit))
+        return [FinishedMatch(r[0], (r[1], r[2]), r[3], r[4], r[5] or 0.0) for r in rows]
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Set some columns of one seat."""
