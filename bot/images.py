@@ -15,7 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from bot.render import render_board, render_card, render_hand, render_result
-from engine import Card, Observation
+from bot.render.deck import render_deck
+from engine import Card, Deck, Observation
 
 T = TypeVar("T")
 
@@ -45,3 +46,8 @@ async def result_png(public: Observation) -> bytes:
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
     return await _render(render_card, card)
+
+
+async def deck_png(deck: Deck) -> bytes:
+    """A deck's cards with their counts, for the faction guide."""
+    return await _render(render_deck, deck)
