@@ -15,7 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from bot.render import render_board, render_card, render_hand, render_result
-from engine import Card, Observation
+from bot.render.deck import render_deck
+from engine import Card, Deck, Observation
 
 T = TypeVar("T")
 
@@ -50,3 +51,8 @@ async def card_png(card: Card) -> bytes:
 async def in_renderer(work: Callable[[], T]) -> T:
     """Run other render work (such as one frame of an animation) in the render thread."""
     return await asyncio.get_running_loop().run_in_executor(_RENDERER, work)
+
+
+async def deck_png(deck: Deck) -> bytes:
+    """A deck's cards with their counts, for the faction guide."""
+    return await _render(render_deck, deck)

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import handlers, ids, replays
+from bot.discord import handlers, ids, learn, replays
 from bot.discord.replies import guarded
 
 
@@ -76,8 +76,17 @@ class RulesItem(Routed, template=ids.RULES):
     handler = staticmethod(handlers.on_rules)
 
 
+class RulesPageItem(Routed, template=ids.RULES_PAGE):
+    handler = staticmethod(learn.on_rules_page)
+
+
+class HandRulesItem(Routed, template=ids.HAND_RULES):
+    handler = staticmethod(learn.on_hand_rules)
+
+
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
-                                   MoveItem, PickItem, RematchItem, RulesItem)
+                                   MoveItem, PickItem, RematchItem, RulesItem, RulesPageItem,
+                                   HandRulesItem)
 
 
 class ReplayItem(Routed, template=ids.REPLAY):

@@ -19,6 +19,8 @@ from bot.discord.public import (
     practice_started_message,
     practice_thread_name,
     thread_name,
+    tutorial_started_message,
+    tutorial_thread_name,
 )
 from bot.discord.replies import is_private, refusal_text
 from bot.discord.rules import rules_message
@@ -87,8 +89,9 @@ async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, 
 
 
 async def start_practice(interaction: discord.Interaction, faction: str | None,
-                         level: str) -> None:
-    """/gwent practice (or a challenge to the bot itself): a match against the computer."""
+                         level: str, tutorial: bool = False) -> None:
+    """/gwent practice (or a challenge to the bot itself): a match against the computer;
+    with `tutorial`, the guided first match."""
     svc = services(interaction)
     me, bot_user = interaction.user, interaction.client.user
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -97,15 +100,18 @@ async def start_practice(interaction: discord.Interaction, faction: str | None,
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     person = Player(me.id, me.display_name, faction)
     await svc.practice.check(guild_id, channel_id, person, level)
+    name = (tutorial_thread_name(me.display_name) if tutorial
+            else practice_thread_name(me.display_name, level))
     await interaction.response.defer(thinking=True)
     try:
-        match = await svc.practice.start(
-            guild_id, channel_id, person, level, bot_user.id,
-            lambda: open_venue(interaction, practice_thread_name(me.display_name, level)))
+        match = await svc.practice.start(guild_id, channel_id, person, level, bot_user.id,
+                                         lambda: open_venue(interaction, name),
+                                         tutorial=tutorial)
     except Refusal as refusal:  # someone was quicker since the check
         await interaction.edit_original_response(content=refusal_text(refusal))
         return
-    out = practice_started_message(match, channel_id)
+    out = (tutorial_started_message(match, channel_id) if tutorial
+           else practice_started_message(match, channel_id))
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
 
 
@@ -212,7 +218,8 @@ async def _act(interaction: discord.Interaction, match_id: int, move: str, n: in
 
 async def _show_hand(interaction: discord.Interaction, snapshot: Snapshot) -> None:
     assert snapshot.observation is not None
-    out = hand_message(snapshot, await hand_png(snapshot.observation))
+    hint = await services(interaction).practice.hint(snapshot)
+    out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 

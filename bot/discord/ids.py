@@ -17,6 +17,8 @@ MOVE = rf"gw:move:{_N}:(?P<move>[a-z0-9 ]+)"
 PICK = rf"gw:pick:{_N}:(?P<page>\d)"
 REMATCH = r"gw:rematch:(?P<match>\d+)"
 RULES = r"gw:rules"
+RULES_PAGE = r"gw:rules:(?P<topic>[a-z]+):(?P<page>\d+):(?P<op>prev|next|share)"
+HAND_RULES = r"gw:hrules:(?P<match>\d+)"
 
 
 def challenge(challenge_id: int, op: str) -> str:
@@ -62,6 +64,16 @@ def rematch(match_id: int) -> str:
 def rules() -> str:
     """The rules browser's topic select."""
     return "gw:rules"
+
+
+def rules_page(topic: str, page: int, op: str) -> str:
+    """Previous, Next or Share on a page of the rules browser."""
+    return f"gw:rules:{topic}:{page}:{op}"
+
+
+def hand_rules(match_id: int) -> str:
+    """Rules on a hand: every ability in that hand and on the board, explained."""
+    return f"gw:hrules:{match_id}"
 
 
 REPLAY = r"gw:replay:(?P<match>\d+)"

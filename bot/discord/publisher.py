@@ -198,7 +198,8 @@ class Publisher:
         snapshot = await services.matches.private(match.id, player.user_id)
         if snapshot.observation is None or snapshot.match.action_count != change.action_count:
             return
-        out = hand_message(snapshot, await hand_png(snapshot.observation))
+        hint = await services.practice.hint(snapshot)
+        out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
         try:
             channel = await self._bot.create_dm(discord.Object(player.user_id))
             await channel.send(**out.send_kwargs())

@@ -10,10 +10,22 @@ from bot.service.clock import Clock
 from bot.service.computer import LEVELS
 from bot.service.decks import factions
 from bot.service.errors import Busy, NotAParticipant, Refusal
-from bot.service.matches import MatchService, Player
+from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
+from bot.service.tutorial import (
+    PLAYER_FACTION,
+    TUTOR_FACTION,
+    TUTOR_NAME,
+    TUTORIAL_LEVEL,
+    decks_of,
+    hint_for,
+    is_tutorial,
+    player_leader,
+    scripted_seed,
+)
 from bot.storage import Database
 from bot.storage.records import MatchRecord
+from bot.storage.repository import Repository
 
 COMPUTER_NAME = "Computer"
 
@@ -47,23 +59,45 @@ class PracticeService:
             await check_free(repo, guild_id, person, True)
 
     async def start(self, guild_id: int, channel_id: int, person: Player, level: str,
-                    computer_id: int, open_venue: PracticeVenue) -> MatchRecord:
+                    computer_id: int, open_venue: PracticeVenue, *,
+                    tutorial: bool = False) -> MatchRecord:
         """Open the venue and create the match in deck choice; the person's faction is
-        random unless chosen. `computer_id` is the bot's own user id."""
+        random unless chosen. `computer_id` is the bot's own user id.
+
+        A tutorial skips deck choice: its scripted deal (bot.service.tutorial) starts at once
+        against the easy computer.
+        """
+        if tutorial:
+            person = Player(person.user_id, person.name, PLAYER_FACTION)
+            level = TUTORIAL_LEVEL
         await self.check(guild_id, channel_id, person, level)
         if person.faction is None:
             person = Player(person.user_id, person.name, self._rng.choice(factions())[0])
+        computer = (Player(computer_id, TUTOR_NAME, TUTOR_FACTION, ai_level=level) if tutorial
+                    else Player(computer_id, COMPUTER_NAME, None, ai_level=level))
         venue, parent = await open_venue()
         async with self._db.transaction() as repo:
             running = await repo.live_match_in(venue)
             if running is not None:
                 raise Busy("A match is already running in this channel.", venue)
             await check_free(repo, guild_id, person, True)
-            match_id = await self._matches.insert(
-                repo, guild_id, venue, parent,
-                (person, Player(computer_id, COMPUTER_NAME, None, ai_level=level)))
-        await self._notifier.match_changed(MatchChange(match_id, 0))
+            match_id = await self._matches.insert(repo, guild_id, venue, parent,
+                                                  (person, computer))
+            if tutorial:
+                await _script(repo, match_id)
+        if tutorial:
+            await self._matches.ready(match_id, person.user_id)
+        else:
+            await self._notifier.match_changed(MatchChange(match_id, 0))
         return await self._matches.get(match_id)
+
+    async def hint(self, snapshot: Snapshot) -> str | None:
+        """The tutorial hint for a player's view of their match (None outside tutorials)."""
+        if snapshot.observation is None or not is_tutorial(snapshot.match):
+            return None
+        actions = [text for _, text, _ in await self._matches.actions(snapshot.match.id)]
+        return hint_for(snapshot.match, actions[:snapshot.observation.action_count],
+                        snapshot.observation)
 
     async def rematch(self, match_id: int, user_id: int) -> MatchRecord:
         """Play the computer again at the same difficulty, with the same faction, in the
@@ -87,3 +121,12 @@ class PracticeService:
         return await self.start(match.guild_id, match.channel_id,
                                 Player(me.user_id, me.name, me.faction), level, them.user_id,
                                 same_place)
+
+
+async def _script(repo: Repository, match_id: int) -> None:
+    """Give a new tutorial match its leader and scripted seed (inside its transaction)."""
+    await repo.update_seat(match_id, 0, leader=player_leader())
+    record = await repo.match(match_id)
+    assert record is not None
+    names = (record.seats[0].name, record.seats[1].name)
+    await repo.update_match(match_id, seed=scripted_seed(decks_of(record), names))
