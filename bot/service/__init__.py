@@ -1,5 +1,5 @@
-"""The match service: challenges, matches, practice, settings and timers, with no Discord in
-sight."""
+"""The match service: challenges, matches, practice, settings, timers and saved decks, with
+no Discord in sight."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.service.computer import DEFAULT_THINK_SECONDS, Computer
 from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.practice import PracticeService
+from bot.service.saved_decks import SavedDecks
 from bot.service.settings import SettingsService
 from bot.service.timers import TimerService
 from bot.storage import Database
@@ -30,6 +31,7 @@ class Services:
     practice: PracticeService
     timers: TimerService
     computer: Computer
+    decks: SavedDecks
 
     @classmethod
     async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
@@ -52,7 +54,8 @@ class Services:
                             iterations=ai_iterations, workers=ai_workers)
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),
-                   TimerService(db, matches, challenges, clock), computer)
+                   TimerService(db, matches, challenges, clock), computer,
+                   SavedDecks(db, clock))
 
     async def close(self) -> None:
         """Stop the computer player and its worker, then close the database."""

@@ -29,16 +29,20 @@ class Migration:
 
 
 def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Read the migration files, which must be numbered 1, 2, 3... without gaps."""
+    """Read the migration files in number order. Numbers may be skipped (they are reserved
+    for work still under way elsewhere) but never repeated."""
     found = []
     for path in sorted(folder.glob("*.sql")):
         match = _NAME.fullmatch(path.name)
         if match is None:
             raise StorageError(f"migration file {path.name!r} is not named NNNN_name.sql")
         found.append(Migration(int(match.group(1)), path.name, path.read_text(encoding="utf-8")))
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise StorageError(f"migration {migration.name} should be number {expected:04d}")
+    for before, migration in zip(found, found[1:], strict=False):
+        if migration.version == before.version:
+            raise StorageError(f"migrations {before.name} and {migration.name} have the same "
+                               "number")
+    if found and found[0].version < 1:
+        raise StorageError(f"migration {found[0].name} should be number 0001 or more")
     return found
 
 
@@ -59,14 +63,15 @@ async def schema_version(conn: aiosqlite.Connection, where: str) -> int:
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration], where: str) -> int:
-    """Bring the schema up to date in one transaction; return the version reached."""
+    """Bring the schema up to date in one transaction; return the version reached (the
+    number of the last migration applied)."""
     current = await schema_version(conn, where)
-    latest = len(migrations)
+    latest = migrations[-1].version if migrations else 0
     if current > latest:
         raise StorageError(f"{where} has schema version {current}, but this bot knows only "
                            f"up to {latest}: it was written by a newer version of the bot. "
                            "Upgrade the bot, or point DATABASE_PATH at another file.")
-    pending = migrations[current:]
+    pending = [m for m in migrations if m.version > current]
     if not pending:
         return current
     # executescript() runs the whole script; BEGIN inside it keeps every step in one transaction.

@@ -17,7 +17,7 @@ async def test_creates_folder_and_schema_in_wal_mode(db_path: Path) -> None:
     assert db_path.is_file()
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(load_migrations())
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == load_migrations()[-1].version
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"matches", "seats", "actions", "challenges", "results", "guild_settings",
@@ -32,7 +32,7 @@ async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
     db = await Database.open(db_path)
     async with db.reading() as repo:
         assert await repo.turn_seconds(1) == 60
-    assert db.version == len(load_migrations())
+    assert db.version == load_migrations()[-1].version
     await db.close()
 
 
@@ -40,10 +40,10 @@ async def test_new_migrations_apply_on_top_in_order(db_path: Path) -> None:
     base = load_migrations()
     db = await Database.open(db_path, base)
     await db.close()
-    extra = Migration(len(base) + 1, "9999_extra.sql",
+    extra = Migration(base[-1].version + 1, "9999_extra.sql",
                       "CREATE TABLE extra (id INTEGER PRIMARY KEY);")
     db = await Database.open(db_path, [*base, extra])
-    assert db.version == len(base) + 1
+    assert db.version == base[-1].version + 1
     await db.close()
 
 
@@ -51,12 +51,12 @@ async def test_a_failing_migration_changes_nothing(db_path: Path) -> None:
     base = load_migrations()
     db = await Database.open(db_path, base)
     await db.close()
-    good = Migration(len(base) + 1, "0002_good.sql", "CREATE TABLE good (id INTEGER);")
-    bad = Migration(len(base) + 2, "0003_bad.sql", "CREATE TABLE matches (id INTEGER);")
+    good = Migration(base[-1].version + 1, "0002_good.sql", "CREATE TABLE good (id INTEGER);")
+    bad = Migration(base[-1].version + 2, "0003_bad.sql", "CREATE TABLE matches (id INTEGER);")
     with pytest.raises(StorageError, match="left unchanged"):
         await Database.open(db_path, [*base, good, bad])
     with sqlite3.connect(db_path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(base)
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == base[-1].version
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='good'").fetchone() is None
 
 
@@ -102,11 +102,18 @@ async def test_a_folder_is_not_a_database(db_path: Path) -> None:
         await Database.open(db_path)
 
 
-def test_migration_files_are_numbered_without_gaps(tmp_path: Path) -> None:
+def test_migration_numbers_may_skip_but_never_repeat(tmp_path: Path) -> None:
     (tmp_path / "0001_a.sql").write_text("SELECT 1;")
     (tmp_path / "0003_c.sql").write_text("SELECT 1;")
-    with pytest.raises(StorageError, match="should be number 0002"):
+    assert [m.version for m in load_migrations(tmp_path)] == [1, 3]
+    (tmp_path / "0003_d.sql").write_text("SELECT 1;")
+    with pytest.raises(StorageError, match="have the same number"):
         load_migrations(tmp_path)
+    (tmp_path / "0003_d.sql").unlink()
+    (tmp_path / "0000_z.sql").write_text("SELECT 1;")
+    with pytest.raises(StorageError, match="0001 or more"):
+        load_migrations(tmp_path)
+    (tmp_path / "0000_z.sql").unlink()
     (tmp_path / "notes.sql").write_text("SELECT 1;")
     with pytest.raises(StorageError, match=r"NNNN_name\.sql"):
         load_migrations(tmp_path)
