@@ -27,8 +27,8 @@ from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultReco
 from bot.storage.repository import Repository
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
-from engine.decks import problems
 from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
+from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
 # Two turn-timer expiries in a row by the same player forfeit the match.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
         if match is None:
             raise StorageError(f"migration file {path.name!r} is not named NNNN_name.sql")
         found.append(Migration(int(match.group(1)), path.name, path.read_text(encoding="utf-8")))
-    for before, migration in zip(found, found[1:], strict=False):
+    for before, migration in itertools.pairwise(found):
         if migration.version == before.version:
             raise StorageError(f"migrations {before.name} and {migration.name} have the same "
                                "number")
