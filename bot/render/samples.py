@@ -12,9 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from bot.render.theme import faction_name
+from engine.actions import PASS, PLAY, Action
 from engine.cards import catalogue
 from engine.decks import Deck, starter_deck
-from engine.actions import PASS, PLAY, Action
 from engine.observation import (
     CardView,
     LeaderView,
