@@ -14,8 +14,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from bot.render import render_board, render_card, render_hand, render_result
-from engine import Card, Observation
+from bot.render import render_board, render_card, render_deck, render_hand, render_result
+from engine import Card, Deck, Observation
 
 T = TypeVar("T")
 
@@ -45,3 +45,8 @@ async def result_png(public: Observation) -> bytes:
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
     return await _render(render_card, card)
+
+
+async def deck_png(deck: Deck) -> bytes:
+    """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it)."""
+    return await _render(render_deck, deck)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord.deck_commands import DeckCommands
 from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
 from bot.discord.public import challenge_message, faction_name
 from bot.discord.replies import guarded, tell
@@ -13,7 +14,7 @@ from bot.discord.views import Outgoing, clip
 from bot.images import card_png
 from bot.service import Player
 from bot.service.computer import DEFAULT_LEVEL, LEVELS
-from bot.service.decks import factions
+from bot.service.decks import COMPUTER_DECKS, factions
 from bot.service.errors import Refusal
 from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from engine import Card, catalogue
@@ -21,6 +22,8 @@ from engine.cards import ROW_TITLES
 
 FACTION_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in factions()]
 LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS]
+COMPUTER_DECK_CHOICES = [app_commands.Choice(name=name, value=key)
+                         for key, name in COMPUTER_DECKS.items()]
 
 
 def _guild_id(interaction: discord.Interaction) -> int:
@@ -47,10 +50,11 @@ def card_summary(card: Card) -> str:
 
 
 class GwentCommands(app_commands.Group):
-    """/gwent challenge, practice, forfeit, settings, config, rules and card."""
+    """/gwent challenge, practice, forfeit, settings, config, rules, card and the deck group."""
 
     def __init__(self) -> None:
         super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")
+        self.add_command(DeckCommands())
 
     @app_commands.command(description="Challenge a member of this server to a match")
     @app_commands.describe(opponent="Who you want to play (me for a practice match)",
@@ -79,14 +83,20 @@ class GwentCommands(app_commands.Group):
 
     @app_commands.command(description="Play a practice match against the computer")
     @app_commands.describe(faction="Your faction (random if left out; you can still change it)",
-                           difficulty="How well the computer plays (normal if left out)")
-    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES)
+                           difficulty="How well the computer plays (normal if left out)",
+                           computer_deck="The computer's deck: its starter deck or a "
+                                         "generated one",
+                           computer_faction="The computer's faction (random if left out)")
+    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES,
+                          computer_deck=COMPUTER_DECK_CHOICES, computer_faction=FACTION_CHOICES)
     async def practice(self, interaction: discord.Interaction, faction: str | None = None,
-                       difficulty: str = DEFAULT_LEVEL) -> None:
+                       difficulty: str = DEFAULT_LEVEL, computer_deck: str | None = None,
+                       computer_faction: str | None = None) -> None:
         """Start a match against the computer in its own thread."""
         async def work() -> None:
             _guild_id(interaction)
-            await start_practice(interaction, faction, difficulty)
+            await start_practice(interaction, faction, difficulty,
+                                 computer_faction=computer_faction, computer_deck=computer_deck)
 
         await guarded(interaction, work())
 

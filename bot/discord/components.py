@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.discord import handlers, ids
+from bot.discord import deck_handlers, handlers, ids
+from bot.discord.modals import FormRouter
 from bot.discord.replies import guarded
 
 
@@ -76,5 +77,18 @@ class RulesItem(Routed, template=ids.RULES):
     handler = staticmethod(handlers.on_rules)
 
 
+class BuildItem(Routed, template=ids.BUILD):
+    handler = staticmethod(deck_handlers.on_build)
+
+
+class DeckDeleteItem(Routed, template=ids.DECK_DELETE):
+    handler = staticmethod(deck_handlers.on_deck_delete)
+
+
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
-                                   MoveItem, PickItem, RematchItem, RulesItem)
+                                   MoveItem, PickItem, RematchItem, RulesItem, BuildItem,
+                                   DeckDeleteItem)
+
+# Form (modal) submissions, routed by custom_id from the client's on_interaction.
+FORMS = FormRouter()
+deck_handlers.register_forms(FORMS)
