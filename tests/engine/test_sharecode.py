@@ -218,3 +218,12 @@ def test_the_frozen_table_covers_every_card_a_deck_may_hold() -> None:
         assert dict(faction["cards"]) == usable
     assert dict(table["neutral"]) == {c.id: c.copies for c in cat.cards.values()
                                       if c.faction == NEUTRAL and not c.side_deck}
+
+
+def test_every_swap_of_neighbouring_characters_is_caught() -> None:
+    for faction in FACTIONS:
+        code = encode(starter_decks()[faction])
+        for at in range(len(PREFIX), len(code) - 1):
+            if code[at] != code[at + 1]:
+                swapped = code[:at] + code[at + 1] + code[at] + code[at + 2:]
+                assert reason(swapped)[0] == MISTYPED
