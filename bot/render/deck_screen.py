@@ -3,7 +3,7 @@ left, the cards grouped by row and type on the right, each with how many copies 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -42,6 +42,8 @@ LINE_H = BOARD.h + GAP
 SECTION_GAP = 6
 EMPTY_H = TITLE_H + 2
 LEFT_H = 600
+STATS_Y, STAT_H = 340, 38
+STAT_LABELS = ("Cards in deck", "Unit cards", "Special cards", "Unit strength", "Hero cards")
 # Sections of the deck, in the order The Witcher 3 lists them.
 SECTIONS = (("close", "Close Combat"), ("ranged", "Ranged Combat"), ("siege", "Siege"),
             ("agile", "Agile"), ("special", "Special and Weather"))
@@ -65,26 +67,54 @@ def _sections(deck: Deck, cat: Catalogue) -> list[tuple[str, str, list[tuple[Car
             for key, title in SECTIONS]
 
 
-def _section_height(count: int) -> int:
-    if not count:
-        return EMPTY_H
-    return TITLE_H + LINE_H * (-(-count // PER_LINE))
+def _section_height(lines: int) -> int:
+    return TITLE_H + LINE_H * lines if lines else EMPTY_H
+
+
+def _layout(deck: Deck, cat: Catalogue) -> tuple[int, ...]:
+    """How many lines of cards each section needs: all the frame depends on."""
+    return tuple(-(-len(cards) // PER_LINE) for _, _, cards in _sections(deck, cat))
+
+
+def _height(layout: tuple[int, ...]) -> int:
+    grid = sum(_section_height(lines) + 4 + SECTION_GAP for lines in layout)
+    return HEADER_H + MARGIN + max(LEFT_H, grid) + MARGIN
 
 
 def height(deck: Deck, cat: Catalogue | None = None) -> int:
     """The image height for a deck: enough for every section (and the left column)."""
-    cat = cat or catalogue()
-    grid = sum(_section_height(len(cards)) + 4 + SECTION_GAP
-               for _, _, cards in _sections(deck, cat))
-    return HEADER_H + MARGIN + max(LEFT_H, grid) + MARGIN
+    return _height(_layout(deck, cat or catalogue()))
 
 
-@cache
-def _background(h: int) -> Image.Image:
-    img = wood(W, h, seed=31)
+@lru_cache(maxsize=8)
+def _frame(layout: tuple[int, ...]) -> Image.Image:
+    """Everything that does not depend on the cards: wood, panels, titles and labels (a few
+    layouts are kept, about 3 MB each)."""
+    img = wood(W, _height(layout), seed=31)
     bar = Image.new("RGBA", (W, HEADER_H), (10, 7, 5, 210))
     img.paste(bar, (0, 0), bar)
-    ImageDraw.Draw(img).line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
+    draw = ImageDraw.Draw(img)
+    draw.line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
+    x0, y0 = MARGIN, HEADER_H + MARGIN
+    panel(img, (x0, y0, x0 + LEFT_W, y0 + LEFT_H))
+    draw.text((x0 + LEFT_W // 2, y0 + 20), "LEADER", font=font(SANS_BOLD, 17), fill=GOLD,
+              anchor="mm")
+    y = y0 + STATS_Y
+    draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
+    for label in STAT_LABELS:
+        y += STAT_H
+        draw.text((x0 + 16, y), label, font=font(SANS, 19), fill=TEXT_MUTED, anchor="lm")
+    y += 30
+    draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
+    y = HEADER_H + MARGIN
+    for (key, title), lines in zip(SECTIONS, layout, strict=True):
+        h = _section_height(lines)
+        panel(img, (GRID_X - 8, y, W - MARGIN, y + h + 4), alpha=170, radius=8)
+        mark = icon(SECTION_ICONS[key], 20, GOLD_LIGHT)
+        img.paste(mark, (GRID_X, y + (TITLE_H - 20) // 2), mark)
+        draw.text((GRID_X + 28, y + TITLE_H // 2), title, font=font(SANS_BOLD, 19),
+                  fill=GOLD_LIGHT, anchor="lm")
+        y += h + 4 + SECTION_GAP
     return img
 
 
@@ -114,7 +144,7 @@ def _header(img: Image.Image, deck: Deck, legal: bool) -> None:
     title_font = font(SERIF_BOLD, 30)
     sub = faction_name(deck.faction)
     room = W - 2 * MARGIN - 60 - right_font.getlength(right) - 30
-    name = sanitize_name(deck.name, fallback="Unnamed deck", max_chars=40)
+    name = sanitize_name(deck.name, fallback="New deck", max_chars=40)
     title = fit_text(name, title_font, room - font(SANS_BOLD, 22).getlength(sub) - 20)
     x = MARGIN + 52
     draw.text((x, HEADER_H // 2), title, font=title_font, fill=TEXT, anchor="lm")
@@ -125,9 +155,6 @@ def _header(img: Image.Image, deck: Deck, legal: bool) -> None:
 def _left_column(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0 = MARGIN, HEADER_H + MARGIN
-    panel(img, (x0, y0, x0 + LEFT_W, y0 + LEFT_H))
-    draw.text((x0 + LEFT_W // 2, y0 + 20), "LEADER", font=font(SANS_BOLD, 17), fill=GOLD,
-              anchor="mm")
     leader = cat.cards.get(deck.leader)
     if leader is not None:
         leader_face = face_for(as_card_view(leader), HAND)
@@ -138,25 +165,21 @@ def _left_column(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
             draw.text((x0 + LEFT_W // 2, y + 10), line, font=text_font, fill=TEXT_MUTED,
                       anchor="mm")
             y += 20
-    y = y0 + 340
-    draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
     counts = summary(deck, cat)
-    rows = [
-        ("Cards in deck", str(counts.cards), TEXT),
-        ("Unit cards", f"{counts.units}/{MIN_UNITS}",
-         BUFF_LIGHT if counts.units >= MIN_UNITS else NERF_LIGHT),
-        ("Special cards", f"{counts.specials}/{MAX_SPECIALS}",
+    values = [
+        (str(counts.cards), TEXT),
+        (f"{counts.units}/{MIN_UNITS}", BUFF_LIGHT if counts.units >= MIN_UNITS else NERF_LIGHT),
+        (f"{counts.specials}/{MAX_SPECIALS}",
          BUFF_LIGHT if counts.specials <= MAX_SPECIALS else NERF_LIGHT),
-        ("Unit strength", str(counts.strength), TEXT),
-        ("Hero cards", str(counts.heroes), TEXT),
+        (str(counts.strength), TEXT),
+        (str(counts.heroes), TEXT),
     ]
-    label_font, value_font = font(SANS, 19), font(SERIF_BOLD, 24)
-    for label, value, colour in rows:
-        y += 38
-        draw.text((x0 + 16, y), label, font=label_font, fill=TEXT_MUTED, anchor="lm")
-        draw.text((x0 + LEFT_W - 16, y), value, font=value_font, fill=colour, anchor="rm")
+    y = y0 + STATS_Y
+    for value, colour in values:
+        y += STAT_H
+        draw.text((x0 + LEFT_W - 16, y), value, font=font(SERIF_BOLD, 24), fill=colour,
+                  anchor="rm")
     y += 30
-    draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
     wanted = MIN_UNITS - counts.units
     note = (f"{wanted} more unit card{'s' if wanted != 1 else ''} needed" if wanted > 0
             else "Too many special cards" if counts.specials > MAX_SPECIALS else "")
@@ -168,14 +191,9 @@ def _left_column(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
 def _grid(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
     draw = ImageDraw.Draw(img)
     y = HEADER_H + MARGIN
-    title_font, note_font = font(SANS_BOLD, 19), font(SANS, 17)
-    for key, title, cards in _sections(deck, cat):
-        h = _section_height(len(cards))
-        panel(img, (GRID_X - 8, y, W - MARGIN, y + h + 4), alpha=170, radius=8)
-        mark = icon(SECTION_ICONS[key], 20, GOLD_LIGHT)
-        img.paste(mark, (GRID_X, y + (TITLE_H - 20) // 2), mark)
-        draw.text((GRID_X + 28, y + TITLE_H // 2), title, font=title_font, fill=GOLD_LIGHT,
-                  anchor="lm")
+    note_font = font(SANS, 17)
+    for key, _, cards in _sections(deck, cat):
+        h = _section_height(-(-len(cards) // PER_LINE))
         copies = sum(n for _, n in cards)
         strength = sum(c.strength * n for c, n in cards if c.is_unit)
         note = (f"{copies} card{'s' if copies != 1 else ''}"
@@ -198,7 +216,7 @@ def _grid(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
 def deck_image(deck: Deck, cat: Catalogue | None = None) -> Image.Image:
     """Draw a deck (legal or still being built) as an RGB image."""
     cat = cat or catalogue()
-    img = _background(height(deck, cat)).copy()
+    img = _frame(_layout(deck, cat)).copy()
     _header(img, deck, legal=not problems(deck, cat))
     _left_column(img, deck, cat)
     _grid(img, deck, cat)
