@@ -278,3 +278,22 @@ async def test_practice_with_a_saved_deck_against_a_generated_deck(
         assert engine.decks[1].faction == "skellige"
         assert engine.decks[1].cards != starter_deck("skellige").cards
         await alice.slash(world.channel, "gwent forfeit").message()
+
+
+async def test_decks_are_the_same_in_every_server_and_in_direct_messages(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    other = emu.create_guild("Another server")
+    elsewhere = emu.create_text_channel(other, "general")
+    emu.store.add_member(other, alice.user)
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        await bot.services.decks.create(alice.id, "Travelling Deck", the_deck())
+        dm = alice.open_dm()
+        listed = await alice.slash(dm, "gwent deck list").message()
+        assert "**Travelling Deck**" in listed.content
+        builder = await alice.slash(dm, "gwent deck edit", name="Travelling Deck").message()
+        assert "**Travelling Deck** (Northern Realms)" in builder.content
+        await pick(emu, alice, builder, "cat", "special")
+        shown = await alice.slash(elsewhere, "gwent deck show", name="travelling deck").message()
+        assert "**Travelling Deck**" in shown.content
