@@ -58,9 +58,7 @@ async def show_builder(interaction: discord.Interaction, draft: Draft, saved: Sa
     builder message (with a fresh deck image unless `image` is False)."""
     png = await deck_png(draft.deck) if image else None
     out = builder_message(draft, saved, note, png, confirm_close)
-    if interaction.type == discord.InteractionType.application_command:
-        await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
-    elif interaction.response.is_done():
+    if interaction.response.is_done():  # a command's thinking message, or a deferred click
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=image))
     else:
         await interaction.response.edit_message(**out.edit_kwargs(replace_files=image))

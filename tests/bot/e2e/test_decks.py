@@ -297,3 +297,28 @@ async def test_decks_are_the_same_in_every_server_and_in_direct_messages(
         await pick(emu, alice, builder, "cat", "special")
         shown = await alice.slash(elsewhere, "gwent deck show", name="travelling deck").message()
         assert "**Travelling Deck**" in shown.content
+
+
+async def test_the_builder_and_its_forms_keep_working_after_a_restart(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    async with run_bot(emu, make_bot()):
+        builder = await alice.slash(world.channel, "gwent deck new", faction="scoiatael").message()
+        opened = alice.click(builder, label="Paste list")
+        assert (await opened.response()).modal is not None
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        before = signature(builder)
+        handle = alice.submit_modal(opened, {"list": "3x Dol Blathanna Scout, Barclay Els"})
+        await changed(emu, builder, handle, before, "the list pasted after the restart")
+        assert "Units **4/22**" in builder.content
+        await pick(emu, alice, builder, "cat", "agile")
+        await pick(emu, alice, builder, "remove", "barclay_els")
+        assert "Units **3/22**" in builder.content
+        saving = alice.click(builder, label="Save")
+        await saving.response()
+        before = signature(builder)
+        handle = alice.submit_modal(saving, {"name": "Scouts"})
+        await changed(emu, builder, handle, before, "saved")
+        [saved] = await bot.services.decks.all(alice.id)
+        assert saved.deck.cards == {"dol_blathanna_scout": 3}
