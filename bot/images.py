@@ -14,8 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from bot.render import render_board, render_card, render_hand, render_result
-from bot.render.deck import render_deck
+from bot.render import render_board, render_card, render_deck, render_hand, render_result
 from engine import Card, Deck, Observation
 
 T = TypeVar("T")
@@ -54,5 +53,5 @@ async def in_renderer(work: Callable[[], T]) -> T:
 
 
 async def deck_png(deck: Deck) -> bytes:
-    """A deck's cards with their counts, for the faction guide."""
+    """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it)."""
     return await _render(render_deck, deck)

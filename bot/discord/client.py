@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import GwentCommands
-from bot.discord.components import ITEMS
+from bot.discord.components import FORMS, ITEMS
 from bot.discord.inflight import InFlight
 from bot.discord.publisher import Publisher
 from bot.discord.replies import OOPS, try_tell
@@ -117,6 +117,10 @@ class GwentBot(discord.Client):
         if self._services is not None:
             await self._services.close()
             self._services = None
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer form (modal) submissions, routed by custom_id (bot/discord/modals.py)."""
+        await FORMS.route(interaction)
 
     async def _on_command_error(self, interaction: discord.Interaction,
                                 error: app_commands.AppCommandError) -> None:

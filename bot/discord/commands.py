@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import learn
+from bot.discord.deck_commands import DeckCommands
 from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
 from bot.discord.public import challenge_message
 from bot.discord.replays import match_choices, replay_command
@@ -16,7 +17,7 @@ from bot.learn.cards import find_cards
 from bot.learn.rules import topics
 from bot.service import Player
 from bot.service.computer import DEFAULT_LEVEL, LEVELS
-from bot.service.decks import factions
+from bot.service.decks import COMPUTER_DECKS, factions
 from bot.service.errors import Refusal
 from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from bot.service.tutorial import TUTORIAL_LEVEL
@@ -27,6 +28,8 @@ FACTION_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in fa
 LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS]
 SIDE_CHOICES = [app_commands.Choice(name="The public board", value="all"),
                 app_commands.Choice(name="My side, with my hand (players only)", value="mine")]
+COMPUTER_DECK_CHOICES = [app_commands.Choice(name=name, value=key)
+                         for key, name in COMPUTER_DECKS.items()]
 
 
 def _guild_id(interaction: discord.Interaction) -> int:
@@ -44,10 +47,11 @@ def _seconds(seconds: int) -> str:
 
 class GwentCommands(app_commands.Group):
     """/gwent challenge, practice, forfeit, settings, config, rules, card, help, faction,
-    leader and tutorial."""
+    leader, tutorial, replay and the deck group."""
 
     def __init__(self) -> None:
         super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")
+        self.add_command(DeckCommands())
 
     @app_commands.command(description="Challenge a member of this server to a match")
     @app_commands.describe(opponent="Who you want to play (me for a practice match)",
@@ -77,17 +81,23 @@ class GwentCommands(app_commands.Group):
     @app_commands.command(description="Play a practice match against the computer")
     @app_commands.describe(faction="Your faction (random if left out; you can still change it)",
                            difficulty="How well the computer plays (normal if left out)",
+                           computer_deck="The computer's deck: its starter deck or a "
+                                         "generated one",
+                           computer_faction="The computer's faction (random if left out)",
                            tutorial="A guided first match with hints (easy computer)")
-    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES)
+    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES,
+                          computer_deck=COMPUTER_DECK_CHOICES, computer_faction=FACTION_CHOICES)
     async def practice(self, interaction: discord.Interaction, faction: str | None = None,
-                       difficulty: str = DEFAULT_LEVEL, tutorial: bool = False) -> None:
+                       difficulty: str = DEFAULT_LEVEL, computer_deck: str | None = None,
+                       computer_faction: str | None = None, tutorial: bool = False) -> None:
         """Start a match against the computer in its own thread (or the tutorial)."""
         async def work() -> None:
             _guild_id(interaction)
             if tutorial:
                 await start_practice(interaction, None, TUTORIAL_LEVEL, tutorial=True)
                 return
-            await start_practice(interaction, faction, difficulty)
+            await start_practice(interaction, faction, difficulty,
+                                 computer_faction=computer_faction, computer_deck=computer_deck)
 
         await guarded(interaction, work())
 

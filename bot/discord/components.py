@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.discord import handlers, ids, learn, replays
+from bot.discord import deck_handlers, handlers, ids, learn, replays
+from bot.discord.modals import FormRouter
 from bot.discord.replies import guarded
 
 
@@ -76,17 +77,20 @@ class RulesItem(Routed, template=ids.RULES):
     handler = staticmethod(handlers.on_rules)
 
 
+class BuildItem(Routed, template=ids.BUILD):
+    handler = staticmethod(deck_handlers.on_build)
+
+
+class DeckDeleteItem(Routed, template=ids.DECK_DELETE):
+    handler = staticmethod(deck_handlers.on_deck_delete)
+
+
 class RulesPageItem(Routed, template=ids.RULES_PAGE):
     handler = staticmethod(learn.on_rules_page)
 
 
 class HandRulesItem(Routed, template=ids.HAND_RULES):
     handler = staticmethod(learn.on_hand_rules)
-
-
-ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
-                                   MoveItem, PickItem, RematchItem, RulesItem, RulesPageItem,
-                                   HandRulesItem)
 
 
 class ReplayItem(Routed, template=ids.REPLAY):
@@ -109,4 +113,12 @@ class ReplayExportItem(Routed, template=ids.REPLAY_EXPORT):
     handler = staticmethod(replays.on_replay_export)
 
 
-ITEMS += (ReplayItem, ReplayStepItem, ReplayJumpItem, ReplayShareItem, ReplayExportItem)
+ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
+                                   MoveItem, PickItem, RematchItem, RulesItem, RulesPageItem,
+                                   HandRulesItem, BuildItem, DeckDeleteItem, ReplayItem,
+                                   ReplayStepItem, ReplayJumpItem, ReplayShareItem,
+                                   ReplayExportItem)
+
+# Form (modal) submissions, routed by custom_id from the client's on_interaction.
+FORMS = FormRouter()
+deck_handlers.register_forms(FORMS)

@@ -25,10 +25,12 @@ from bot.render.state import load_observation, public_view
 
 def render_sample(name: str) -> bytes:
     """The PNG bytes of one sample from bot.render.samples.SAMPLES."""
-    from bot.render import render_board, render_card, render_hand, render_result
+    from bot.render import render_board, render_card, render_deck, render_hand, render_result
 
     kind, build = SAMPLES[name]
     value = build()
+    if kind == "deck":
+        return render_deck(value)
     if kind == "board":
         return render_board(value)
     if kind == "hand":

@@ -2,7 +2,7 @@
 
 Every sample is a function that returns a fresh value; SAMPLES maps an output
 file stem (such as "board_full") to a pair (kind, function) where kind is one
-of "board", "hand", "card" and "result".
+of "board", "hand", "card", "result" and "deck" (an engine Deck).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Any
 
 from bot.render.theme import faction_name
 from engine.actions import PASS, PLAY, Action
+from engine.cards import catalogue
+from engine.decks import Deck, starter_deck
 from engine.observation import (
     CardView,
     LeaderView,
@@ -1129,6 +1131,32 @@ def card_text(card_id: str) -> str | None:
     return None
 
 
+# --- decks ------------------------------------------------------------------------
+
+
+def deck_starter() -> Deck:
+    """The Northern Realms starter deck, ready to play."""
+    return starter_deck("northern_realms")
+
+
+def deck_draft() -> Deck:
+    """A Scoia'tael deck still being built: agile units, too few of them, a long name."""
+    return Deck("scoiatael", "francesca_findabair_queen_of_dol_blathanna",
+                {"barclay_els": 1, "dol_blathanna_scout": 3, "elven_skirmisher": 3,
+                 "havekar_healer": 3, "isengrim_faoiltiarna": 1, "mahakaman_defender": 5,
+                 "dennis_cranmer": 1, "decoy": 3, "impenetrable_fog": 2},
+                "Francesca's Flowers of the Valley, still a work in progress")
+
+
+def deck_crowded() -> Deck:
+    """Every Monsters card a deck may hold but the specials: the tallest deck image."""
+    cat = catalogue()
+    cards = {c.id: c.copies for c in cat.cards.values()
+             if c.faction in ("monsters", "neutral") and c.is_unit and not c.side_deck}
+    cards |= {"decoy": 3, "commanders_horn": 3, "scorch": 2, "biting_frost": 2}
+    return Deck("monsters", "eredin_destroyer_of_worlds", cards, "Everything Monsters")
+
+
 def _fresh(build: Callable[[], Any]) -> Callable[[], Any]:
     """Wrap a sample so that its card uids start from the same number on every call."""
 
@@ -1172,4 +1200,7 @@ SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     "board_names_mixed": ("board", _fresh(board_names_mixed)),
     "hand_names_rtl": ("hand", _fresh(hand_names_rtl)),
     "result_names_cjk": ("result", _fresh(result_names_cjk)),
+    "deck_starter": ("deck", deck_starter),
+    "deck_draft": ("deck", deck_draft),
+    "deck_crowded": ("deck", deck_crowded),
 }

@@ -1,5 +1,5 @@
-"""The match service: challenges, matches, practice, settings and timers, with no Discord in
-sight."""
+"""The match service: challenges, matches, practice, settings, timers and saved decks, with
+no Discord in sight."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.practice import PracticeService
 from bot.service.replays import ReplayService
+from bot.service.saved_decks import SavedDecks
 from bot.service.settings import SettingsService
 from bot.service.timers import TimerService
 from bot.storage import Database
@@ -32,6 +33,7 @@ class Services:
     timers: TimerService
     computer: Computer
     replays: ReplayService
+    decks: SavedDecks
 
     @classmethod
     async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
@@ -55,7 +57,8 @@ class Services:
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),
                    TimerService(db, matches, challenges, clock), computer,
-                   ReplayService(db, clock))
+                   ReplayService(db, clock),
+                   SavedDecks(db, clock))
 
     async def close(self) -> None:
         """Stop the computer player and its worker, then close the database."""

@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.service.clock import Clock
-from bot.service.decks import DeckChoice, build_deck, computer_choice, default_choice, revise
+from bot.service.decks import (
+    build_deck,
+    choose_saved,
+    computer_choice,
+    default_choice,
+    revise,
+    saved_id,
+    seat_choice,
+)
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.settings import turn_seconds_in, warning_lead
 from bot.storage import Database, StorageError
 from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
 from bot.storage.repository import Repository
+from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
 from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
+from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
 # Two turn-timer expiries in a row by the same player forfeit the match.
@@ -42,6 +53,8 @@ class Player:
     name: str
     faction: str | None = None
     ai_level: str | None = None
+    # For the computer: "starter" or "generated" (bot.service.decks.COMPUTER_DECKS).
+    deck: str | None = None
 
 
 @dataclass(frozen=True)
@@ -162,13 +175,15 @@ class MatchService:
         for seat, player in enumerate(players):
             if player.ai_level is not None:
                 choice = computer_choice(random.Random(self._rng.getrandbits(64)),
-                                         player.faction)
+                                         player.faction, player.deck)
             else:
-                choice = default_choice(await repo.user_settings(player.user_id),
-                                        player.faction)
+                settings = await repo.user_settings(player.user_id)
+                last = await _last_saved(repo, player.user_id, settings.last_deck)
+                choice = default_choice(settings, player.faction, last)
             await repo.insert_seat(match_id, SeatRecord(
                 seat, player.user_id, player.name, choice.faction, choice.leader, choice.deck,
-                ready=player.ai_level is not None, timeouts=0, ai_level=player.ai_level))
+                ready=player.ai_level is not None, timeouts=0, ai_level=player.ai_level,
+                deck_list=choice.deck_list))
         return match_id
 
     # ------------------------------------------------------------- deck choice
@@ -183,15 +198,24 @@ class MatchService:
 
     async def choose_deck(self, match_id: int, user_id: int, *, faction: str | None = None,
                           leader: str | None = None, deck: str | None = None) -> MatchRecord:
-        """Change one part of a player's deck choice."""
+        """Change one part of a player's deck choice; `deck` may be one of their saved
+        decks (its whole list is copied into the seat)."""
         async with self._locks[match_id]:
             record = await self.get(match_id)
             seat = _choosing_seat(record, user_id)
-            choice = revise(_choice(record.seats[seat]), faction=faction, leader=leader,
-                            deck=deck)
+            current = seat_choice(record.seats[seat])
             async with self._db.transaction() as repo:
+                deck_id = None if deck is None else saved_id(deck)
+                if deck_id is not None:
+                    saved = await DeckRepository.sharing(repo).saved_deck(deck_id)
+                    if saved is None or saved.user_id != user_id:
+                        raise NotFound("That deck no longer exists: it was deleted.")
+                    choice = choose_saved(current, saved)
+                else:
+                    choice = revise(current, faction=faction, leader=leader, deck=deck)
                 await repo.update_seat(match_id, seat, faction=choice.faction,
-                                       leader=choice.leader, deck=choice.deck)
+                                       leader=choice.leader, deck=choice.deck,
+                                       deck_list=choice.deck_list)
                 await repo.update_match(match_id, updated_at=self._clock())
             return await self.get(match_id)
 
@@ -213,17 +237,18 @@ class MatchService:
     async def _start(self, repo: Repository, record: MatchRecord) -> Match:
         """Turn the deck choices into an engine match, inside the caller's transaction."""
         seats = record.seats
-        decks = (build_deck(_choice(seats[0])), build_deck(_choice(seats[1])))
+        decks = (build_deck(seat_choice(seats[0])), build_deck(seat_choice(seats[1])))
         engine = Match.new(decks, record.seed, (seats[0].name, seats[1].name))
         now = self._clock()
         deadline, warn_at = await _deadline(repo, record.guild_id, now)
         await repo.update_match(record.id, status=PLAYING, state=engine.to_json(),
                                 deadline=deadline, warn_at=warn_at, updated_at=now)
-        for seat in seats:
-            await repo.update_seat(record.id, seat.seat, ready=1)
+        for seat, deck in zip(seats, decks, strict=True):
+            await repo.update_seat(record.id, seat.seat, ready=1,
+                                   deck_list=json.dumps(deck.to_dict()))
             if seat.ai_level is None:
                 await repo.update_user_settings(seat.user_id, last_faction=seat.faction,
-                                                last_leader=seat.leader)
+                                                last_leader=seat.leader, last_deck=seat.deck)
         return engine
 
     # ------------------------------------------------------------------ moves
@@ -262,7 +287,8 @@ class MatchService:
             assert level is not None
             return ComputerTurn(match_id, seat, level, record.action_count,
                                 (record.seed * 1_000_003 + record.action_count) % 2**31,
-                                engine.observation(seat), build_deck(_choice(record.seats[seat])))
+                                engine.observation(seat),
+                                build_deck(seat_choice(record.seats[seat])))
 
     async def play_for_computer(self, turn: ComputerTurn, action: Action) -> None:
         """Apply the computer's move exactly as a person's: refused (OutOfDate, IllegalMove)
@@ -480,8 +506,15 @@ def _choosing_seat(record: MatchRecord, user_id: int) -> int:
     return seat
 
 
-def _choice(seat: SeatRecord) -> DeckChoice:
-    return DeckChoice(seat.faction, seat.leader, seat.deck)
+async def _last_saved(repo: Repository, user_id: int, key: str | None) -> SavedDeck | None:
+    """The saved deck a user last played, if it still exists and is legal."""
+    deck_id = None if key is None else saved_id(key)
+    if deck_id is None:
+        return None
+    saved = await DeckRepository.sharing(repo).saved_deck(deck_id)
+    if saved is None or saved.user_id != user_id or problems(saved.deck):
+        return None
+    return saved
 
 
 async def _deadline(repo: Repository, guild_id: int, now: float) -> tuple[float, float]:

@@ -13,7 +13,7 @@ can only act from a hand view, which showed it).
 from __future__ import annotations
 
 from bot.learn.tutorial import next_hint
-from bot.service.decks import DeckChoice, build_deck
+from bot.service.decks import build_deck, seat_choice
 from bot.storage.records import MatchRecord
 from engine import Action, Deck, Match, Observation, starter_decks
 
@@ -48,7 +48,7 @@ def is_tutorial(match: MatchRecord) -> bool:
 
 def decks_of(match: MatchRecord) -> tuple[Deck, Deck]:
     """The two decks as the match was started with them."""
-    a, b = (build_deck(DeckChoice(s.faction, s.leader, s.deck)) for s in match.seats)
+    a, b = (build_deck(seat_choice(s)) for s in match.seats)
     return a, b
 
 

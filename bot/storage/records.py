@@ -22,6 +22,8 @@ class SeatRecord:
     ready: bool
     timeouts: int
     ai_level: str | None
+    # The whole deck as engine deck JSON; None means the starter deck of `faction`.
+    deck_list: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -108,6 +110,7 @@ class UserSettings:
     dm_closed_noted: bool
     last_faction: str | None
     last_leader: str | None
+    last_deck: str | None = None
 
 
 @dataclass(frozen=True)

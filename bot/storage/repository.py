@@ -76,11 +76,11 @@ class Repository:
 
     async def user_settings(self, user_id: int) -> UserSettings:
         """Return a user's settings (defaults when none are stored)."""
-        row = await self._one("SELECT hands_by_dm, dm_closed_noted, last_faction, last_leader "
-                              "FROM user_settings WHERE user_id = ?", (user_id,))
+        row = await self._one("SELECT hands_by_dm, dm_closed_noted, last_faction, last_leader, "
+                              "last_deck FROM user_settings WHERE user_id = ?", (user_id,))
         if row is None:
             return UserSettings(user_id, False, False, None, None)
-        return UserSettings(user_id, bool(row[0]), bool(row[1]), row[2], row[3])
+        return UserSettings(user_id, bool(row[0]), bool(row[1]), row[2], row[3], row[4])
 
     async def update_user_settings(self, user_id: int, **values: Any) -> None:
         """Set some of a user's settings columns, creating the row if needed."""
@@ -149,9 +149,9 @@ class Repository:
         """Store one player of a match."""
         await self._run(
             "INSERT INTO seats (match_id, seat, user_id, name, faction, leader, deck, ready, "
-            "timeouts, ai_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "timeouts, ai_level, deck_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, seat.seat, seat.user_id, seat.name, seat.faction, seat.leader, seat.deck,
-             int(seat.ready), seat.timeouts, seat.ai_level))
+             int(seat.ready), seat.timeouts, seat.ai_level, seat.deck_list))
 
     async def match(self, match_id: int) -> MatchRecord | None:
         """Return a match with its seats (without the engine state)."""
@@ -160,9 +160,9 @@ class Repository:
 
     async def _with_seats(self, row: sqlite3.Row) -> MatchRecord:
         seats = await self._all("SELECT seat, user_id, name, faction, leader, deck, ready, "
-                                "timeouts, ai_level FROM seats WHERE match_id = ? ORDER BY seat",
-                                (row[0],))
-        pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8])
+                                "timeouts, ai_level, deck_list FROM seats WHERE match_id = ? "
+                                "ORDER BY seat", (row[0],))
+        pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8], s[9])
                      for s in seats)
         return MatchRecord(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
