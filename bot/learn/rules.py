@@ -179,6 +179,10 @@ DECKS = [
     "or thinning the deck.",
     "**Starter decks.** Each faction has a ready-made starter deck; `/gwent faction` shows "
     "it as a picture. You choose the faction, leader and deck in the lobby before a match.",
+    "**Your own decks.** `/gwent deck new` opens a private builder that checks these rules "
+    "as you add cards. Saved decks appear in the lobby beside the starter deck, and "
+    "`/gwent deck export` gives a share code that a friend can load with "
+    "`/gwent deck import`.",
 ]
 
 DISCORD = [
