@@ -14,6 +14,7 @@ from bot.service.computer import DEFAULT_THINK_SECONDS, Computer
 from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.practice import PracticeService
+from bot.service.ranked import RankedService
 from bot.service.settings import SettingsService
 from bot.service.timers import TimerService
 from bot.storage import Database
@@ -30,6 +31,7 @@ class Services:
     practice: PracticeService
     timers: TimerService
     computer: Computer
+    ranked: RankedService
 
     @classmethod
     async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
@@ -50,9 +52,12 @@ class Services:
         challenges = ChallengeService(db, matches, notifier, clock)
         computer = Computer(matches, think_seconds=think_seconds, budget_ms=ai_budget_ms,
                             iterations=ai_iterations, workers=ai_workers)
+        ranked = RankedService(db, clock)
+        matches.on_result(ranked.rate)
+        await ranked.catch_up()
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),
-                   TimerService(db, matches, challenges, clock), computer)
+                   TimerService(db, matches, challenges, clock), computer, ranked)
 
     async def close(self) -> None:
         """Stop the computer player and its worker, then close the database."""

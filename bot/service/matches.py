@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.service.clock import Clock
@@ -61,6 +61,9 @@ class ComputerTurn:
 # Called (synchronously, after the commit is reported) with a match id whenever a change
 # leaves the computer with a move or choice to make.
 ComputerWake = Callable[[int], None]
+# Called with every stored result inside the transaction that stores it (ranked play rates
+# it there, so a result is never kept without its rating, nor rated twice).
+ResultHook = Callable[[Repository, ResultRecord], Awaitable[None]]
 
 
 class MatchService:
@@ -75,6 +78,11 @@ class MatchService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._engines: dict[int, Match] = {}
         self._wake: ComputerWake | None = None
+        self._on_result: ResultHook | None = None
+
+    def on_result(self, hook: ResultHook | None) -> None:
+        """Register what runs with each stored result, in the same transaction."""
+        self._on_result = hook
 
     def on_computer_turn(self, wake: ComputerWake | None) -> None:
         """Register who is told when a computer player has something to do."""
@@ -428,7 +436,10 @@ class MatchService:
             for seat, count in timeouts.items():
                 await repo.update_seat(record.id, seat, timeouts=count)
             if engine.is_over:
-                await repo.insert_result(_result(record, engine, source, now))
+                result = _result(record, engine, source, now)
+                await repo.insert_result(result)
+                if self._on_result is not None:
+                    await self._on_result(repo, result)
 
     # ------------------------------------------------------------ messages
 
@@ -521,5 +532,6 @@ def _result(record: MatchRecord, engine: Match, source: str, now: float) -> Resu
         winner=engine.winner, forfeited_by=forfeited, ended_by=ended_by,
         rounds=tuple((s[0], s[1], w) for s, w in engine.results),
         started_at=record.created_at, finished_at=now,
-        ai_levels=(seats[0].ai_level, seats[1].ai_level))
+        ai_levels=(seats[0].ai_level, seats[1].ai_level),
+        in_deck_choice=record.status == CHOOSING)
 
