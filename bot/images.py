@@ -14,7 +14,15 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from bot.render import render_board, render_card, render_hand, render_result
+from bot.ranking.views import LeaderboardPage, Profile
+from bot.render import (
+    render_board,
+    render_card,
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_result,
+)
 from engine import Card, Observation
 
 T = TypeVar("T")
@@ -45,3 +53,13 @@ async def result_png(public: Observation) -> bytes:
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
     return await _render(render_card, card)
+
+
+async def leaderboard_png(page: LeaderboardPage) -> bytes:
+    """A page of a server's leaderboard."""
+    return await _render(render_leaderboard, page)
+
+
+async def profile_png(profile: Profile) -> bytes:
+    """A member's profile card."""
+    return await _render(render_profile, profile)

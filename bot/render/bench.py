@@ -16,7 +16,15 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from bot.render import board_image, render_board, render_card, render_hand, render_result
+from bot.render import (
+    board_image,
+    render_board,
+    render_card,
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_result,
+)
 from bot.render.encode import to_png
 from bot.render.samples import SAMPLES, card_text
 
@@ -55,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     card = SAMPLES["card_agile"][1]()
     text = card_text(card.card_id)
     image = board_image(board)
+    ladder = SAMPLES["leaderboard_ladder"][1]()
+    profile = SAMPLES["profile_full"][1]()
     cases: list[tuple[str, Callable[[], bytes | object]]] = [
         ("board_full  draw+encode", lambda: render_board(board)),
         ("board_full  draw only", lambda: board_image(board)),
@@ -63,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("hand_mulligan 10 cards", lambda: render_hand(mulligan)),
         ("result_win", lambda: render_result(result)),
         ("card_agile", lambda: render_card(card, text=text, catalogue=None)),
+        ("leaderboard 10 players", lambda: render_leaderboard(ladder)),
+        ("profile 10 matches", lambda: render_profile(profile)),
     ]
     print(f"{'case':<26}{'median ms':>10}{'bytes':>10}   ({args.runs} runs each)")
     print(f"{'board_full  first (cold)':<26}{cold:>10.1f}{len(board_bytes):>10}")

@@ -2,7 +2,7 @@
 
 Every sample is a function that returns a fresh value; SAMPLES maps an output
 file stem (such as "board_full") to a pair (kind, function) where kind is one
-of "board", "hand", "card" and "result".
+of "board", "hand", "card", "result", "leaderboard" and "profile".
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from bot.render.ranked_samples import RANKED_SAMPLES
 from bot.render.theme import faction_name
 from engine.actions import PASS, PLAY, Action
 from engine.observation import (
@@ -1105,4 +1106,5 @@ SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     "card_weather": ("card", _fresh(card_weather)),
     "card_agile": ("card", _fresh(card_agile)),
     "card_leader": ("card", _fresh(card_leader)),
+    **RANKED_SAMPLES,
 }
