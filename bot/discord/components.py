@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import handlers, ids
+from bot.discord import handlers, ids, ranked_commands
 from bot.discord.replies import guarded
 
 
@@ -76,5 +76,18 @@ class RulesItem(Routed, template=ids.RULES):
     handler = staticmethod(handlers.on_rules)
 
 
+class LeaderboardItem(Routed, template=ids.LEADERBOARD):
+    handler = staticmethod(ranked_commands.on_leaderboard)
+
+
+class StatsItem(Routed, template=ids.STATS):
+    handler = staticmethod(ranked_commands.on_stats)
+
+
+class HistoryItem(Routed, template=ids.HISTORY):
+    handler = staticmethod(ranked_commands.on_history)
+
+
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
-                                   MoveItem, PickItem, RematchItem, RulesItem)
+                                   MoveItem, PickItem, RematchItem, RulesItem,
+                                   LeaderboardItem, StatsItem, HistoryItem)

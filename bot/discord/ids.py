@@ -17,6 +17,10 @@ MOVE = rf"gw:move:{_N}:(?P<move>[a-z0-9 ]+)"
 PICK = rf"gw:pick:{_N}:(?P<page>\d)"
 REMATCH = r"gw:rematch:(?P<match>\d+)"
 RULES = r"gw:rules"
+LEADERBOARD = (r"gw:lb:(?P<season>\d+):(?P<board>[a-z_]+):(?P<page>\d+):"
+               r"(?P<op>prev|next|me|share|board|season)")
+STATS = r"gw:stats:(?P<user>\d+)"
+HISTORY = r"gw:hist:(?P<user>\d+):(?P<page>\d+):(?P<op>newer|older|share)"
 
 
 def challenge(challenge_id: int, op: str) -> str:
@@ -62,3 +66,18 @@ def rematch(match_id: int) -> str:
 def rules() -> str:
     """The rules browser's topic select."""
     return "gw:rules"
+
+
+def leaderboard(season: int, board: str, page: int, op: str) -> str:
+    """A leaderboard component: a page button, Me, Share, or the board or season select."""
+    return f"gw:lb:{season}:{board}:{page}:{op}"
+
+
+def stats(user_id: int) -> str:
+    """Share a member's profile card."""
+    return f"gw:stats:{user_id}"
+
+
+def history(user_id: int, page: int, op: str) -> str:
+    """Newer or older matches of a member's history, or Share."""
+    return f"gw:hist:{user_id}:{page}:{op}"
