@@ -37,7 +37,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         first = await table.play_to_the_end(random.Random(7), pass_bias=0.4)
         assert "MMR 1200 \u2192" in first.content, first.content
         assert first.content.count("MMR") >= 2
-        table2, board = await open_match(emu, world.channel, alice, bob, faction="skellige")
+        table2, _ = await open_match(emu, world.channel, alice, bob, faction="skellige")
         await bob.slash(table2.channel, "gwent forfeit").message()
         second = await emu.wait_for(
             lambda: next((m for m in table2.visible() if "forfeited" in m.content), None), 10,
