@@ -19,6 +19,7 @@ from bot.service.decks import factions
 from bot.service.ranked import PRACTICE
 
 NAME_MAX = 24
+SHORT_NAME_MAX = 16  # names in a history's MMR part, so that 10 matches fit a message
 OUTCOME_WORDS = {"win": "Won", "loss": "Lost", "draw": "Drew"}
 OUTCOME_MARKS = {"win": "\U0001f3c6", "loss": "\u2716\ufe0f", "draw": "\U0001f91d"}
 
@@ -126,8 +127,9 @@ def match_text(line: MatchLine, name: str) -> str:
         return text + " \u00b7 practice"
     if not line.rated or line.mine is None or line.theirs is None:
         return text + " \u00b7 not rated"
-    return (text + f" \u00b7 MMR {_name(name)} {_signed(line.mine.delta)}, {opponent} "
-            f"{_signed(line.theirs.delta)}")
+    short = clean(clip(line.opponent_name, SHORT_NAME_MAX))
+    return (text + f" \u00b7 MMR {clean(clip(name, SHORT_NAME_MAX))} "
+            f"{_signed(line.mine.delta)}, {short} {_signed(line.theirs.delta)}")
 
 
 def history_message(user_id: int, name: str, lines: Sequence[MatchLine], page: int,

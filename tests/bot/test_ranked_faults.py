@@ -16,13 +16,20 @@ import pytest
 
 from bot.ranking.match import PlayerSeason
 from bot.service import Player, Services
-from bot.service.matches import Player as MatchPlayer
 from bot.service.recompute import recompute
 from bot.storage import StorageError
 from bot.storage.ratings import DERIVED_TABLES, RatingsRepository
 from bot.storage.records import OVER, PLAYING
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, RecordingNotifier
-from tests.bot.helpers import start_match
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    RecordingNotifier,
+    start_match,
+)
 from tests.bot.ranked_helpers import people, record
 
 REPO = Path(__file__).resolve().parents[2]
@@ -148,8 +155,8 @@ async def test_two_results_at_the_same_moment_for_one_player_both_count(
     # A second match of Alice's in the same server, as a race past the one-match check.
     async with services.db.transaction() as repo:
         second_id = await services.matches.insert(repo, GUILD, CHANNEL + 1, CHANNEL + 1,
-                                                  (MatchPlayer(ALICE.user_id, "Alice"),
-                                                   MatchPlayer(CAROL.user_id, "Carol")))
+                                                  (Player(ALICE.user_id, "Alice"),
+                                                   Player(CAROL.user_id, "Carol")))
     await services.matches.ready(second_id, ALICE.user_id)
     await services.matches.ready(second_id, CAROL.user_id)
     await asyncio.gather(services.matches.forfeit(GUILD, BOB.user_id),
