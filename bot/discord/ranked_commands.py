@@ -15,7 +15,7 @@ from bot.discord.ranked_messages import (
     profile_message,
     shared_leaderboard_message,
 )
-from bot.discord.views import Outgoing, clip
+from bot.discord.views import Outgoing
 from bot.images import leaderboard_png, profile_png
 from bot.ranking.seasons import Season, UnknownSeason
 from bot.ranking.views import LADDER, LeaderboardPage, Profile
@@ -39,12 +39,17 @@ def _season(interaction: discord.Interaction, text: str | None) -> Season:
 async def _page(interaction: discord.Interaction, season: Season, board: str,
                 page: int | None) -> tuple[LeaderboardPage, list[Season]]:
     """A leaderboard page (raising a Refusal) and the seasons its select offers."""
+    found = await services(interaction).ranked.leaderboard(_guild(interaction), season, board,
+                                                           page, interaction.user.id)
+    return found, await _seasons(interaction, _guild(interaction), found.season)
+
+
+async def _seasons(interaction: discord.Interaction, guild_id: int,
+                   *extra: Season) -> list[Season]:
+    """The server's seasons with a ladder, the current one and `extra`, newest first."""
     ranked = services(interaction).ranked
-    found = await ranked.leaderboard(_guild(interaction), season, board, page,
-                                     interaction.user.id)
-    seasons = set(await ranked.seasons(_guild(interaction)))
-    seasons |= {ranked.season(), found.season}
-    return found, sorted(seasons, reverse=True)
+    found = {*await ranked.seasons(guild_id), ranked.season(), *extra}
+    return sorted(found, reverse=True)
 
 
 async def leaderboard_command(interaction: discord.Interaction, faction: str | None,
@@ -66,13 +71,9 @@ async def season_choices(interaction: discord.Interaction,
     """The seasons of this server's ladders that match what was typed."""
     if interaction.guild_id is None:
         return []
-    ranked = services(interaction).ranked
-    seasons = await ranked.seasons(interaction.guild_id)
-    if ranked.season() not in seasons:
-        seasons.insert(0, ranked.season())
     typed = current.strip().casefold()
     return [app_commands.Choice(name=s.title, value=f"{s.year}-{s.month:02d}")
-            for s in sorted(seasons, reverse=True)
+            for s in await _seasons(interaction, interaction.guild_id)
             if typed in s.title.casefold() or typed in f"{s.year}-{s.month:02d}"][:25]
 
 
@@ -156,7 +157,7 @@ async def on_history(interaction: discord.Interaction, groups: Groups, _: list[s
     page, op = int(groups["page"]), groups["op"]
     if op == "share":
         out = await _history(interaction, user, page)
-        shared = Outgoing(clip(f"<@{interaction.user.id}> shared: {out.content}", 2000))
+        shared = Outgoing(f"<@{interaction.user.id}> shared: {out.content}")
         await interaction.response.send_message(**shared.send_kwargs())
         return
     out = await _history(interaction, user, max(0, page + (1 if op == "older" else -1)))

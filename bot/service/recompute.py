@@ -37,6 +37,7 @@ class MemoryLadder:
     matches: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     changes: dict[tuple[int, int], MmrChange] = field(default_factory=dict)
     players: dict[tuple[int, int, int], StoredPlayer] = field(default_factory=dict)
+    seq: int = 0  # the last rating order number given
     _pairs: defaultdict[tuple[int, int, int], list[float]] = field(
         default_factory=lambda: defaultdict(list))
     _seasons: defaultdict[tuple[int, int], list[int]] = field(
@@ -51,7 +52,7 @@ class MemoryLadder:
 
     async def next_seq(self) -> int:
         """The next rating order number."""
-        return len(self.matches) + 1
+        return self.seq + 1
 
     async def pair_matches_since(self, guild_id: int, pair: tuple[int, int],
                                  since: float) -> int:
@@ -96,6 +97,7 @@ class MemoryLadder:
                            weight: float) -> None:
         """Record how a result was rated."""
         low, high = sorted(result.player_ids)
+        self.seq = seq
         self.matches[result.match_id] = (result.match_id, seq, result.guild_id, season,
                                          result.finished_at, low, high, int(counted), weight)
         if counted:

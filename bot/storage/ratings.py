@@ -18,7 +18,7 @@ from bot.storage.migrations import StorageError
 from bot.storage.records import ResultRecord
 from bot.storage.repository import RESULT_COLUMNS, Repository, result_from_row
 
-_LADDER = ("rank, pieces, win_streak, loss_streak, score, wins, losses, draws")
+_LADDER = "rank, pieces, win_streak, loss_streak, score, wins, losses, draws"
 _CHANGES = ("match_id, seat, user_id, faction, mmr_before, mmr_after, rank_before, "
             "pieces_before, rank_after, pieces_after")
 _ORDER_LADDER = "score DESC, rank, user_id"

@@ -107,3 +107,15 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         assert "Skellige MMR" in ladder.content and "Alice" in ladder.content
         bob_skellige = any(r is not None and r.factions[1] == "skellige" for r in results)
         assert ("Bob" in ladder.content) == bob_skellige
+
+        # Share posts the page for everyone; an unknown season gets a sentence.
+        bob.click(board_message, label="Share")  # Bob's own ladder, from the loop above
+        shared = await emu.wait_for(lambda: next(
+            (m for m in carol.visible_messages(world.channel)
+             if m.content.startswith(f"<@{bob.id}> shared:")), None), 5, "the shared ladder")
+        assert not shared.ephemeral and shared.attachments[0].filename == "leaderboard.png"
+        unknown = await alice.slash(world.channel, "gwent leaderboard",
+                                    season="kraken").message()
+        assert "There is no season called 'kraken'" in unknown.content
+        offered = await alice.autocomplete(world.channel, "gwent leaderboard", "season", "")
+        assert [c.name for c in offered] == [season.title]
