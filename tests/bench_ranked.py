@@ -15,8 +15,11 @@ Then, on the real services over that file, the medians of --runs runs of:
   and rating it, committed (synchronous=FULL), for a new match between two random players;
 - a stats card: the profile query (all-time records over the player's ~200 matches, the
   last 10 matches) plus the image;
-and the time Services.open takes on the file (it looks for results not rated yet).
-Targets: 150 ms, 10 ms and 150 ms; the exit status is 1 when one is missed and --check is given.
+and the time Services.open takes on the file (its integrity check reads the whole file; it
+also looks for results not rated yet). Each figure is the median wall time and the median CPU
+time of the process (all its threads: SQLite runs in aiosqlite's thread): on a busy machine
+the wall time grows, the CPU time much less. Targets (wall): 150 ms, 10 ms and 150 ms; the
+exit status is 1 when one is missed and --check is given.
 """
 
 from __future__ import annotations
@@ -83,6 +86,8 @@ async def generate(services: Services, players: int, matches: int, season: Seaso
     names = [f"Player {i:05d}" for i in range(players)]
     memory = MemoryLadder()
     span = now - season.start - 60
+    async with services.db.transaction() as repo:  # for the generation only: 512 MiB of cache
+        await repo._run("PRAGMA cache_size = -524288")
     started = time.perf_counter()
     for first in range(1, matches + 1, CHUNK):
         rows: dict[str, list[tuple[Any, ...]]] = {"matches": [], "seats": [], "results": []}
@@ -135,25 +140,29 @@ async def generate(services: Services, players: int, matches: int, season: Seaso
         await repo._run("ANALYZE")
 
 
-async def median_ms(runs: int, work: Callable[[int], Awaitable[object]]) -> float:
-    """The median wall time of `runs` calls of work(i), after one warm-up call."""
+async def medians(runs: int, work: Callable[[int], Awaitable[object]]) -> tuple[float, float]:
+    """The median wall time and median CPU time (all threads of this process) of `runs` calls
+    of work(i), after one warm-up call, in milliseconds. CPU time hardly depends on what else
+    the machine runs; wall time does, and includes waiting for the disk."""
     await work(-1)
-    times = []
+    walls, cpus = [], []
     for i in range(runs):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         await work(i)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        cpus.append((time.process_time() - cpu) * 1000)
+        walls.append((time.perf_counter() - wall) * 1000)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 async def measure(path: Path, players: int, runs: int, now: float,
-                  rng: random.Random) -> dict[str, float]:
+                  rng: random.Random) -> dict[str, tuple[float, float]]:
     """Open the services on the file and time the three operations."""
     clock = Clock(now)
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     services = await Services.open(path, RecordingNotifier(), clock, think_seconds=0,
                                    rng=random.Random(1))
     opened = (time.perf_counter() - started) * 1000
+    opened_cpu = (time.process_time() - started_cpu) * 1000
     season = services.ranked.season()
     async with services.db.reading() as repo:
         row = await repo._one("SELECT MAX(id) FROM matches")
@@ -189,18 +198,19 @@ async def measure(path: Path, players: int, runs: int, now: float,
                               ((60, 40, 0), (30, 50, 1), (70, 20, 0)), clock.now - 900,
                               clock.now)
         next_id += 1
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         async with services.db.transaction() as repo:
             await repo.insert_result(result)
             await services.ranked.rate(repo, result)
-        timings.append((time.perf_counter() - start) * 1000)
+        timings.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000))
 
-    timings: list[float] = []
-    figures = {"leaderboard page (query + image)": await median_ms(runs, page)}
-    await median_ms(runs, record)
-    figures["record a result (rating + rank)"] = statistics.median(timings[1:])
-    figures["stats card (query + image)"] = await median_ms(runs, stats)
-    figures["Services.open on the file"] = opened
+    timings: list[tuple[float, float]] = []
+    figures = {"leaderboard page (query + image)": await medians(runs, page)}
+    await medians(runs, record)
+    figures["record a result (rating + rank)"] = (
+        statistics.median(t[0] for t in timings[1:]), statistics.median(t[1] for t in timings[1:]))
+    figures["stats card (query + image)"] = await medians(runs, stats)
+    figures["Services.open on the file"] = (opened, opened_cpu)
     await services.close()
     return figures
 
@@ -219,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     now = time.time()
     rng = random.Random(args.seed)
 
-    async def run(path: Path) -> dict[str, float]:
+    async def run(path: Path) -> dict[str, tuple[float, float]]:
         if not path.exists():
             print(f"generating {args.players:,} players and {args.matches:,} matches in "
                   f"{Season.of(now).title} into {path}")
@@ -237,15 +247,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         with tempfile.TemporaryDirectory() as folder:
             figures = asyncio.run(run(Path(folder) / "bench.sqlite3"))
-    print(f"{'figure':<36}{'median ms':>10}{'target':>8}   ({args.runs} runs each)")
+    print(f"{'figure':<36}{'wall ms':>9}{'CPU ms':>9}{'target':>8}   "
+          f"(medians of {args.runs} runs)")
     missed = []
-    for name, value in figures.items():
+    for name, (wall, cpu) in figures.items():
         target = TARGETS.get(name)
-        print(f"{name:<36}{value:>10.1f}{'' if target is None else f'{target:>8.0f}'}")
-        if target is not None and value > target:
+        print(f"{name:<36}{wall:>9.1f}{cpu:>9.1f}{'' if target is None else f'{target:>8.0f}'}")
+        if target is not None and wall > target:
             missed.append(name)
     for name in missed:
-        print(f"OVER TARGET: {name}")
+        print(f"OVER TARGET (wall time): {name}")
     return 1 if missed and args.check else 0
 
 

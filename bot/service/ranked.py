@@ -9,7 +9,7 @@ from typing import Protocol
 
 from bot.ranking.match import PlayerSeason, Record, outcomes, rate_match
 from bot.ranking.ranks import PRO_KEPT, RankState, carried
-from bot.ranking.rating import PAIR_WINDOW, ramp
+from bot.ranking.rating import PAIR_WINDOW, pair_weight, ramp
 from bot.ranking.seasons import Season
 from bot.ranking.views import (
     LADDER,
@@ -26,7 +26,7 @@ from bot.service.clock import Clock
 from bot.service.decks import factions
 from bot.service.errors import NotFound, Refusal
 from bot.storage import Database
-from bot.storage.ratings import RatedRow, RatingsRepository, StoredPlayer
+from bot.storage.ratings import RatingsRepository, StoredPlayer
 from bot.storage.records import ResultRecord
 from bot.storage.repository import Repository
 
@@ -40,8 +40,6 @@ class LadderStore(Protocol):
     """Where ratings are kept while results are rated: the database, or memory when
     recomputing."""
 
-    async def rated(self, match_id: int) -> RatedRow | None: ...
-    async def next_seq(self) -> int: ...
     async def pair_matches_since(self, guild_id: int, pair: tuple[int, int],
                                  since: float) -> int: ...
     async def player(self, guild_id: int, season: int, user_id: int) -> StoredPlayer | None: ...
@@ -52,8 +50,8 @@ class LadderStore(Protocol):
     async def save_player(self, guild_id: int, season: int, user_id: int, name: str,
                           before: PlayerSeason | None, after: PlayerSeason,
                           factions: Iterable[str]) -> None: ...
-    async def insert_rated(self, result: ResultRecord, seq: int, season: int, counted: bool,
-                           weight: float) -> None: ...
+    async def claim(self, result: ResultRecord, season: int, counted: bool,
+                    weight: float) -> bool: ...
     async def insert_changes(self, match_id: int, changes: Sequence[MmrChange]) -> None: ...
 
 
@@ -77,22 +75,20 @@ def winning_seat(result: ResultRecord) -> int | None:
 
 async def rate_result(store: LadderStore, result: ResultRecord, names: tuple[str, str]) -> None:
     """Rate one result, in the order results are given; a result rated before is skipped."""
-    if await store.rated(result.match_id) is not None:
-        return
-    seq = await store.next_seq()
     season = Season.of(result.finished_at)
-    if not_rated_reason(result) is not None:
-        await store.insert_rated(result, seq, season.id, False, 0.0)
-        return
+    counted = not_rated_reason(result) is None
     guild = result.guild_id
     low, high = sorted(result.player_ids)
     earlier = await store.pair_matches_since(guild, (low, high),
-                                             result.finished_at - PAIR_WINDOW)
+                                             result.finished_at - PAIR_WINDOW) if counted else 0
+    if not await store.claim(result, season.id, counted, pair_weight(earlier) if counted else 0):
+        return
+    if not counted:
+        return
     stored = [await store.player(guild, season.id, uid) for uid in result.player_ids]
     players = [s.player if s is not None else await _new_season(store, guild, season, uid)
                for s, uid in zip(stored, result.player_ids, strict=True)]
     rated = rate_match((players[0], players[1]), result.factions, winning_seat(result), earlier)
-    await store.insert_rated(result, seq, season.id, True, rated.weight)
     changes = []
     for seat, uid in enumerate(result.player_ids):
         before, after = players[seat], rated.players[seat]

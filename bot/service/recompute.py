@@ -15,7 +15,7 @@ from bot.ranking.rating import mmr
 from bot.ranking.views import MmrChange
 from bot.service.ranked import rate_result
 from bot.storage import Database
-from bot.storage.ratings import DERIVED_TABLES, RatedRow, RatingsRepository, StoredPlayer
+from bot.storage.ratings import DERIVED_TABLES, RatingsRepository, StoredPlayer
 from bot.storage.records import ResultRecord
 
 COLUMNS = {
@@ -44,15 +44,6 @@ class MemoryLadder:
         default_factory=lambda: defaultdict(list))
     _pros: defaultdict[tuple[int, int], dict[int, int]] = field(
         default_factory=lambda: defaultdict(dict))
-
-    async def rated(self, match_id: int) -> RatedRow | None:
-        """How a result was rated."""
-        row = self.matches.get(match_id)
-        return None if row is None else RatedRow(row[0], row[1], bool(row[7]), row[8])
-
-    async def next_seq(self) -> int:
-        """The next rating order number."""
-        return self.seq + 1
 
     async def pair_matches_since(self, guild_id: int, pair: tuple[int, int],
                                  since: float) -> int:
@@ -93,15 +84,18 @@ class MemoryLadder:
         else:
             pros.pop(user_id, None)
 
-    async def insert_rated(self, result: ResultRecord, seq: int, season: int, counted: bool,
-                           weight: float) -> None:
-        """Record how a result was rated."""
+    async def claim(self, result: ResultRecord, season: int, counted: bool,
+                    weight: float) -> bool:
+        """Record how a result is rated, unless it was before."""
+        if result.match_id in self.matches:
+            return False
         low, high = sorted(result.player_ids)
-        self.seq = seq
-        self.matches[result.match_id] = (result.match_id, seq, result.guild_id, season,
+        self.seq += 1
+        self.matches[result.match_id] = (result.match_id, self.seq, result.guild_id, season,
                                          result.finished_at, low, high, int(counted), weight)
         if counted:
             bisect.insort(self._pairs[(result.guild_id, low, high)], result.finished_at)
+        return True
 
     async def insert_changes(self, match_id: int, changes: Sequence[MmrChange]) -> None:
         """Keep what a match changed."""

@@ -77,12 +77,6 @@ class RatingsRepository(Repository):
                               "WHERE match_id = ?", (match_id,))
         return None if row is None else RatedRow(row[0], row[1], bool(row[2]), row[3])
 
-    async def next_seq(self) -> int:
-        """The rating order number of the next result (inside a write transaction)."""
-        row = await self._one("SELECT COALESCE(MAX(seq), 0) + 1 FROM ranked_matches")
-        assert row is not None
-        return int(row[0])
-
     async def pair_matches_since(self, guild_id: int, pair: tuple[int, int],
                                  since: float) -> int:
         """How many counted matches of these two players (smaller id first) finished after
@@ -95,17 +89,20 @@ class RatingsRepository(Repository):
 
     async def player(self, guild_id: int, season: int, user_id: int) -> StoredPlayer | None:
         """A player's standing in a season, with their faction ratings."""
-        row = await self._one(f"SELECT name, {_LADDER} FROM ladder WHERE guild_id = ? AND "
-                              "season = ? AND user_id = ?", (guild_id, season, user_id))
-        if row is None:
+        rows = await self._all(
+            "SELECT l.name, l.rank, l.pieces, l.win_streak, l.loss_streak, l.wins, l.losses, "
+            "l.draws, f.faction, f.mu, f.sigma, f.wins, f.losses, f.draws FROM ladder l "
+            "LEFT JOIN faction_ratings f ON f.guild_id = l.guild_id AND f.season = l.season "
+            "AND f.user_id = l.user_id WHERE l.guild_id = ? AND l.season = ? AND l.user_id = ?",
+            (guild_id, season, user_id))
+        if not rows:
             return None
-        factions = await self._all("SELECT faction, mu, sigma, wins, losses, draws FROM "
-                                   "faction_ratings WHERE guild_id = ? AND season = ? AND "
-                                   "user_id = ?", (guild_id, season, user_id))
+        row = rows[0]
+        factions = {f[8]: FactionStanding(Skill(f[9], f[10]), Record(f[11], f[12], f[13]))
+                    for f in rows if f[8] is not None}
         return StoredPlayer(row[0], PlayerSeason(
-            RankState(row[1], row[2], row[3], row[4]), Record(row[6], row[7], row[8]),
-            MappingProxyType({f[0]: FactionStanding(Skill(f[1], f[2]), Record(f[3], f[4], f[5]))
-                              for f in factions})))
+            RankState(row[1], row[2], row[3], row[4]), Record(row[5], row[6], row[7]),
+            MappingProxyType(factions)))
 
     async def last_rank(self, guild_id: int, user_id: int,
                         before: int) -> tuple[int, RankState, int] | None:
@@ -173,15 +170,18 @@ class RatingsRepository(Repository):
             (*values, guild_id, season, user_id, faction, old.wins, old.losses, old.draws))
         _check_one(changed, "faction_ratings", user_id)
 
-    async def insert_rated(self, result: ResultRecord, seq: int, season: int, counted: bool,
-                           weight: float) -> None:
-        """Record that a result was considered for ranked play (at most once)."""
+    async def claim(self, result: ResultRecord, season: int, counted: bool,
+                    weight: float) -> bool:
+        """Record that a result is being rated, with the next rating order number; False
+        (and nothing changed) when it was rated before."""
         low, high = sorted(result.player_ids)
-        await self._run("INSERT INTO ranked_matches (match_id, seq, guild_id, season, "
-                        "finished_at, low_id, high_id, counted, weight) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (result.match_id, seq, result.guild_id, season, result.finished_at,
-                         low, high, int(counted), weight))
+        # WHERE true: SQLite needs it before ON CONFLICT in an INSERT ... SELECT.
+        return await self._rowcount(
+            "INSERT INTO ranked_matches (match_id, seq, guild_id, season, finished_at, low_id, "
+            "high_id, counted, weight) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? "
+            "FROM ranked_matches WHERE true ON CONFLICT (match_id) DO NOTHING",
+            (result.match_id, result.guild_id, season, result.finished_at, low, high,
+             int(counted), weight)) == 1
 
     async def insert_changes(self, match_id: int, changes: Sequence[MmrChange]) -> None:
         """Store what a rated match changed for each seat."""
@@ -215,6 +215,11 @@ class RatingsRepository(Repository):
 
     async def unrated_results(self) -> list[ResultRecord]:
         """Results never considered for ranked play, oldest first."""
+        # Counting both tables is much cheaper than the search, and nearly always equal.
+        row = await self._one("SELECT (SELECT COUNT(*) FROM results) - "
+                              "(SELECT COUNT(*) FROM ranked_matches)")
+        if row is not None and row[0] == 0:
+            return []
         rows = await self._all(f"SELECT {RESULT_COLUMNS} FROM results WHERE NOT EXISTS "
                                "(SELECT 1 FROM ranked_matches WHERE ranked_matches.match_id = "
                                "results.match_id) ORDER BY finished_at, match_id")
