@@ -32,7 +32,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         nobody = await carol.slash(world.channel, "gwent stats").message()
         assert "You have not played Gwent in this server yet" in nobody.content
 
-        # Match 1 is played to the end; match 2 Bob forfeits after the redraws.
+        # Match 1 is played to the end; in match 2 Bob forfeits at the start (still rated).
         table, _ = await open_match(emu, world.channel, alice, bob, faction="monsters")
         first = await table.play_to_the_end(random.Random(7), pass_bias=0.4)
         assert "MMR 1200 \u2192" in first.content, first.content
@@ -119,3 +119,15 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         assert "There is no season called 'kraken'" in unknown.content
         offered = await alice.autocomplete(world.channel, "gwent leaderboard", "season", "")
         assert [c.name for c in offered] == [season.title]
+
+        # Sharing a profile and a history page posts them for everyone.
+        alice.click(bobs, label="Share")
+        card = await emu.wait_for(lambda: next(
+            (m for m in carol.visible_messages(world.channel)
+             if m.content.startswith(f"<@{alice.id}> shared: **Bob**")), None), 5,
+            "the shared profile")
+        assert [a.filename for a in card.attachments] == ["profile.png"]
+        bob.click(history, label="Share")  # Bob's own history, from the loop above
+        await emu.wait_for(lambda: any(
+            m.content.startswith(f"<@{bob.id}> shared: **Bob's matches")
+            for m in carol.visible_messages(world.channel)), 5, "the shared history")
