@@ -126,7 +126,7 @@ async def on_stats(interaction: discord.Interaction, groups: Groups, _: list[str
 
 
 async def _user(interaction: discord.Interaction, user_id: int) -> discord.abc.User:
-    """The member a profile or history is about, or a placeholder if they left."""
+    """The member a profile or history is about (a Refusal if Discord no longer knows them)."""
     guild = interaction.guild
     found = (guild.get_member(user_id) if guild is not None else None) or \
         interaction.client.get_user(user_id)
