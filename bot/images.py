@@ -14,7 +14,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from bot.render import render_board, render_card, render_deck, render_hand, render_result
+from bot.ranking.views import LeaderboardPage, Profile
+from bot.render import (
+    render_board,
+    render_card,
+    render_deck,
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_result,
+)
 from engine import Card, Deck, Observation
 
 T = TypeVar("T")
@@ -55,3 +64,13 @@ async def in_renderer(work: Callable[[], T]) -> T:
 async def deck_png(deck: Deck) -> bytes:
     """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it)."""
     return await _render(render_deck, deck)
+
+
+async def leaderboard_png(page: LeaderboardPage) -> bytes:
+    """A page of a server's leaderboard."""
+    return await _render(render_leaderboard, page)
+
+
+async def profile_png(profile: Profile) -> bytes:
+    """A member's profile card."""
+    return await _render(render_profile, profile)

@@ -9,6 +9,12 @@ from bot.discord import learn
 from bot.discord.deck_commands import DeckCommands
 from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
 from bot.discord.public import challenge_message
+from bot.discord.ranked_commands import (
+    history_command,
+    leaderboard_command,
+    season_choices,
+    stats_command,
+)
 from bot.discord.replays import match_choices, replay_command
 from bot.discord.replies import guarded, tell
 from bot.discord.rules import FIRST_TOPIC, rules_message
@@ -47,7 +53,7 @@ def _seconds(seconds: int) -> str:
 
 class GwentCommands(app_commands.Group):
     """/gwent challenge, practice, forfeit, settings, config, rules, card, help, faction,
-    leader, tutorial, replay and the deck group."""
+    leader, tutorial, replay, leaderboard, stats, history and the deck group."""
 
     def __init__(self) -> None:
         super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")
@@ -254,3 +260,32 @@ class GwentCommands(app_commands.Group):
                              current: str) -> list[app_commands.Choice[str]]:
         """The user's finished matches in this server, newest first."""
         return await match_choices(interaction, current)
+
+    @app_commands.command(description="This server's ranked ladder, or a faction's MMR board")
+    @app_commands.describe(faction="Rank players by their MMR with this faction",
+                           season="A season, such as Season of the Wolf 2025 (now if left out)")
+    @app_commands.choices(faction=FACTION_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, faction: str | None = None,
+                          season: str | None = None) -> None:
+        """The server's ladder as an image, with pages, Me, Share and selects."""
+        await guarded(interaction, leaderboard_command(interaction, faction, season))
+
+    @leaderboard.autocomplete("season")
+    async def leaderboard_seasons(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        """The seasons this server has ladders for."""
+        return await season_choices(interaction, current)
+
+    @app_commands.command(description="A member's ranked profile: rank, faction MMR, records")
+    @app_commands.describe(member="Whose profile (yours if left out)")
+    async def stats(self, interaction: discord.Interaction,
+                    member: discord.User | None = None) -> None:
+        """A profile card image."""
+        await guarded(interaction, stats_command(interaction, member))
+
+    @app_commands.command(description="A member's recent matches, newest first")
+    @app_commands.describe(member="Whose matches (yours if left out)")
+    async def history(self, interaction: discord.Interaction,
+                      member: discord.User | None = None) -> None:
+        """Recent matches with their threads, scores and MMR changes."""
+        await guarded(interaction, history_command(interaction, member))

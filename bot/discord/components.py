@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import deck_handlers, handlers, ids, learn, replays
+from bot.discord import deck_handlers, handlers, ids, learn, ranked_commands, replays
 from bot.discord.modals import FormRouter
 from bot.discord.replies import guarded
 
@@ -85,6 +85,18 @@ class DeckDeleteItem(Routed, template=ids.DECK_DELETE):
     handler = staticmethod(deck_handlers.on_deck_delete)
 
 
+class LeaderboardItem(Routed, template=ids.LEADERBOARD):
+    handler = staticmethod(ranked_commands.on_leaderboard)
+
+
+class StatsItem(Routed, template=ids.STATS):
+    handler = staticmethod(ranked_commands.on_stats)
+
+
+class HistoryItem(Routed, template=ids.HISTORY):
+    handler = staticmethod(ranked_commands.on_history)
+
+
 class RulesPageItem(Routed, template=ids.RULES_PAGE):
     handler = staticmethod(learn.on_rules_page)
 
@@ -117,7 +129,7 @@ ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem,
                                    MoveItem, PickItem, RematchItem, RulesItem, RulesPageItem,
                                    HandRulesItem, BuildItem, DeckDeleteItem, ReplayItem,
                                    ReplayStepItem, ReplayJumpItem, ReplayShareItem,
-                                   ReplayExportItem)
+                                   ReplayExportItem, LeaderboardItem, StatsItem, HistoryItem)
 
 # Form (modal) submissions, routed by custom_id from the client's on_interaction.
 FORMS = FormRouter()

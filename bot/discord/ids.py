@@ -19,6 +19,10 @@ REMATCH = r"gw:rematch:(?P<match>\d+)"
 RULES = r"gw:rules"
 RULES_PAGE = r"gw:rules:(?P<topic>[a-z]+):(?P<page>\d+):(?P<op>prev|next|share)"
 HAND_RULES = r"gw:hrules:(?P<match>\d+)"
+LEADERBOARD = (r"gw:lb:(?P<season>\d+):(?P<board>[a-z_]+):(?P<page>\d+):"
+               r"(?P<op>prev|next|me|share|board|season)")
+STATS = r"gw:stats:(?P<user>\d+)"
+HISTORY = r"gw:hist:(?P<user>\d+):(?P<page>\d+):(?P<op>newer|older|share)"
 
 
 def challenge(challenge_id: int, op: str) -> str:
@@ -134,3 +138,18 @@ def build_form(op: str, deck_id: int, category: str, code: str) -> str:
 def deck_delete(deck_id: int, op: str) -> str:
     """Confirm or cancel deleting a saved deck."""
     return f"gw:deckdel:{deck_id}:{op}"
+
+
+def leaderboard(season: int, board: str, page: int, op: str) -> str:
+    """A leaderboard component: a page button, Me, Share, or the board or season select."""
+    return f"gw:lb:{season}:{board}:{page}:{op}"
+
+
+def stats(user_id: int) -> str:
+    """Share a member's profile card."""
+    return f"gw:stats:{user_id}"
+
+
+def history(user_id: int, page: int, op: str) -> str:
+    """Newer or older matches of a member's history, or Share."""
+    return f"gw:hist:{user_id}:{page}:{op}"

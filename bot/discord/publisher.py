@@ -26,6 +26,7 @@ from bot.discord.public import (
     result_message,
     warning_message,
 )
+from bot.discord.ranked_messages import ranked_lines, with_ranked_lines
 from bot.images import board_png, hand_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.storage.records import CHOOSING, OVER, ChallengeRecord
@@ -159,6 +160,9 @@ class Publisher:
         obs = snapshot.observation
         assert obs is not None
         out = result_message(snapshot, await result_png(obs), await board_png(obs))
+        ranked = await self._bot.services.ranked.outcome(match.id)
+        out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
+                                                           match.seats[1].name)))
         message = await self._channel(match.channel_id).send(**out.send_kwargs())
         await self._bot.services.matches.set_messages(
             match.id, board=(message.id, obs.action_count), result=message.id)

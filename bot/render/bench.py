@@ -23,6 +23,8 @@ from bot.render import (
     render_card,
     render_deck,
     render_hand,
+    render_leaderboard,
+    render_profile,
     render_result,
 )
 from bot.render.encode import to_png
@@ -65,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     deck = SAMPLES["deck_starter"][1]()
     crowded = SAMPLES["deck_crowded"][1]()
     image = board_image(board)
+    ladder = SAMPLES["leaderboard_ladder"][1]()
+    profile = SAMPLES["profile_full"][1]()
     cases: list[tuple[str, Callable[[], bytes | object]]] = [
         ("board_full  draw+encode", lambda: render_board(board)),
         ("board_full  draw only", lambda: board_image(board)),
@@ -75,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("card_agile", lambda: render_card(card, text=text, catalogue=None)),
         ("deck_starter", lambda: render_deck(deck)),
         ("deck_crowded 57 units", lambda: render_deck(crowded)),
+        ("leaderboard 10 players", lambda: render_leaderboard(ladder)),
+        ("profile 10 matches", lambda: render_profile(profile)),
     ]
     print(f"{'case':<26}{'median ms':>10}{'bytes':>10}   ({args.runs} runs each)")
     print(f"{'board_full  first (cold)':<26}{cold:>10.1f}{len(board_bytes):>10}")

@@ -2,7 +2,7 @@
 
 Every sample is a function that returns a fresh value; SAMPLES maps an output
 file stem (such as "board_full") to a pair (kind, function) where kind is one
-of "board", "hand", "card", "result" and "deck" (an engine Deck).
+of "board", "hand", "card", "result", "deck" (an engine Deck), "leaderboard" and "profile".
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from bot.render.ranked_samples import RANKED_SAMPLES
 from bot.render.theme import faction_name
 from engine.actions import PASS, PLAY, Action
 from engine.cards import catalogue
@@ -1203,4 +1204,5 @@ SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     "deck_starter": ("deck", deck_starter),
     "deck_draft": ("deck", deck_draft),
     "deck_crowded": ("deck", deck_crowded),
+    **RANKED_SAMPLES,
 }

@@ -14,6 +14,7 @@ from bot.service.computer import DEFAULT_THINK_SECONDS, Computer
 from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.practice import PracticeService
+from bot.service.ranked import RankedService
 from bot.service.replays import ReplayService
 from bot.service.saved_decks import SavedDecks
 from bot.service.settings import SettingsService
@@ -34,6 +35,7 @@ class Services:
     computer: Computer
     replays: ReplayService
     decks: SavedDecks
+    ranked: RankedService
 
     @classmethod
     async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
@@ -54,11 +56,14 @@ class Services:
         challenges = ChallengeService(db, matches, notifier, clock)
         computer = Computer(matches, think_seconds=think_seconds, budget_ms=ai_budget_ms,
                             iterations=ai_iterations, workers=ai_workers)
+        ranked = RankedService(db, clock)
+        matches.on_result(ranked.rate)
+        await ranked.catch_up()
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),
                    TimerService(db, matches, challenges, clock), computer,
                    ReplayService(db, clock),
-                   SavedDecks(db, clock))
+                   SavedDecks(db, clock), ranked)
 
     async def close(self) -> None:
         """Stop the computer player and its worker, then close the database."""

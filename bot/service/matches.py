@@ -6,7 +6,7 @@ import asyncio
 import json
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.service.clock import Clock
@@ -74,6 +74,9 @@ class ComputerTurn:
 # Called (synchronously, after the commit is reported) with a match id whenever a change
 # leaves the computer with a move or choice to make.
 ComputerWake = Callable[[int], None]
+# Called with every stored result inside the transaction that stores it (ranked play rates
+# it there, so a result is never kept without its rating, nor rated twice).
+ResultHook = Callable[[Repository, ResultRecord], Awaitable[None]]
 
 
 class MatchService:
@@ -88,6 +91,11 @@ class MatchService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._engines: dict[int, Match] = {}
         self._wake: ComputerWake | None = None
+        self._on_result: ResultHook | None = None
+
+    def on_result(self, hook: ResultHook | None) -> None:
+        """Register what runs with each stored result, in the same transaction."""
+        self._on_result = hook
 
     def on_computer_turn(self, wake: ComputerWake | None) -> None:
         """Register who is told when a computer player has something to do."""
@@ -207,7 +215,7 @@ class MatchService:
             async with self._db.transaction() as repo:
                 deck_id = None if deck is None else saved_id(deck)
                 if deck_id is not None:
-                    saved = await DeckRepository.sharing(repo).saved_deck(deck_id)
+                    saved = await repo.sharing(DeckRepository).saved_deck(deck_id)
                     if saved is None or saved.user_id != user_id:
                         raise NotFound("That deck no longer exists: it was deleted.")
                     choice = choose_saved(current, saved)
@@ -454,7 +462,10 @@ class MatchService:
             for seat, count in timeouts.items():
                 await repo.update_seat(record.id, seat, timeouts=count)
             if engine.is_over:
-                await repo.insert_result(_result(record, engine, source, now))
+                result = _result(record, engine, source, now)
+                await repo.insert_result(result)
+                if self._on_result is not None:
+                    await self._on_result(repo, result)
 
     # ------------------------------------------------------------ messages
 
@@ -511,7 +522,7 @@ async def _last_saved(repo: Repository, user_id: int, key: str | None) -> SavedD
     deck_id = None if key is None else saved_id(key)
     if deck_id is None:
         return None
-    saved = await DeckRepository.sharing(repo).saved_deck(deck_id)
+    saved = await repo.sharing(DeckRepository).saved_deck(deck_id)
     if saved is None or saved.user_id != user_id or problems(saved.deck):
         return None
     return saved
@@ -554,5 +565,6 @@ def _result(record: MatchRecord, engine: Match, source: str, now: float) -> Resu
         winner=engine.winner, forfeited_by=forfeited, ended_by=ended_by,
         rounds=tuple((s[0], s[1], w) for s, w in engine.results),
         started_at=record.created_at, finished_at=now,
-        ai_levels=(seats[0].ai_level, seats[1].ai_level))
+        ai_levels=(seats[0].ai_level, seats[1].ai_level),
+        in_deck_choice=record.status == CHOOSING)
 

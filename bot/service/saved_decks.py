@@ -50,18 +50,18 @@ class SavedDecks:
     async def all(self, user_id: int) -> list[SavedDeck]:
         """Return a user's decks, by name."""
         async with self._db.reading() as repo:
-            return await DeckRepository.sharing(repo).decks_of(user_id)
+            return await repo.sharing(DeckRepository).decks_of(user_id)
 
     async def playable(self, user_id: int, faction: str) -> list[SavedDeck]:
         """Return a user's legal decks of one faction, by name."""
         async with self._db.reading() as repo:
-            found = await DeckRepository.sharing(repo).decks_of(user_id, faction)
+            found = await repo.sharing(DeckRepository).decks_of(user_id, faction)
         return [saved for saved in found if not problems(saved.deck)]
 
     async def named(self, user_id: int, name: str) -> SavedDeck:
         """Return the user's deck of that name (any case), or raise NotFound."""
         async with self._db.reading() as repo:
-            found = await DeckRepository.sharing(repo).deck_named(user_id, _key(name))
+            found = await repo.sharing(DeckRepository).deck_named(user_id, _key(name))
         if found is None:
             raise NotFound(f"You have no deck called {_quoted(name)}. {LIST_HINT}")
         return found
@@ -69,7 +69,7 @@ class SavedDecks:
     async def owned(self, user_id: int, deck_id: int) -> SavedDeck:
         """Return one of the user's decks by id, or raise NotFound."""
         async with self._db.reading() as repo:
-            found = await DeckRepository.sharing(repo).saved_deck(deck_id)
+            found = await repo.sharing(DeckRepository).saved_deck(deck_id)
         if found is None or found.user_id != user_id:
             raise NotFound(f"That deck no longer exists: it was deleted. {LIST_HINT}")
         return found
@@ -79,7 +79,7 @@ class SavedDecks:
         shown, key = deck_name(name)
         _check_draft(deck)
         async with self._db.transaction() as repo:
-            decks = DeckRepository.sharing(repo)
+            decks = repo.sharing(DeckRepository)
             if await decks.count_of(user_id) >= MAX_DECKS:
                 raise Refusal(f"You already have {MAX_DECKS} decks, the most anyone can keep: "
                               "delete one with `/gwent deck delete` first.")
@@ -96,7 +96,7 @@ class SavedDecks:
         """Replace the leader and cards of one of the user's decks."""
         _check_draft(deck)
         async with self._db.transaction() as repo:
-            decks = DeckRepository.sharing(repo)
+            decks = repo.sharing(DeckRepository)
             found = await decks.saved_deck(deck_id)
             if found is None or found.user_id != user_id:
                 raise NotFound("That deck no longer exists: it was deleted. Use **Save as** to "
@@ -112,7 +112,7 @@ class SavedDecks:
         """Rename a deck; return it renamed and its old name."""
         shown, key = deck_name(new_name)
         async with self._db.transaction() as repo:
-            decks = DeckRepository.sharing(repo)
+            decks = repo.sharing(DeckRepository)
             found = await decks.deck_named(user_id, _key(name))
             if found is None:
                 raise NotFound(f"You have no deck called {_quoted(name)}. {LIST_HINT}")
@@ -128,7 +128,7 @@ class SavedDecks:
     async def delete(self, user_id: int, deck_id: int) -> SavedDeck:
         """Delete one of the user's decks and return what it was."""
         async with self._db.transaction() as repo:
-            decks = DeckRepository.sharing(repo)
+            decks = repo.sharing(DeckRepository)
             found = await decks.saved_deck(deck_id)
             if found is None or found.user_id != user_id:
                 raise NotFound("That deck was already deleted.")

@@ -130,6 +130,8 @@ class ResultRecord:
     finished_at: float
     # The difficulty of each seat the computer played (None for people).
     ai_levels: tuple[str | None, str | None] = (None, None)
+    # True when a player forfeited before both decks were chosen (not rated).
+    in_deck_choice: bool = False
 
     @property
     def is_practice(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -26,6 +26,7 @@ _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, ac
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
                   "result_message_id, created_at, updated_at, finished_at")
 _LIVE = "status != 'over'"
+R = TypeVar("R", bound="Repository")
 
 
 class Repository:
@@ -33,6 +34,10 @@ class Repository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+
+    def sharing(self, kind: type[R]) -> R:
+        """Another set of queries (such as RatingsRepository) in the same transaction."""
+        return kind(self._conn)
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with self._conn.execute(sql, tuple(params)) as cursor:
@@ -276,24 +281,31 @@ class Repository:
         await self._run(
             "INSERT INTO results (match_id, guild_id, player0_id, player1_id, faction0, faction1, "
             "leader0, leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
-            "ai_level0, ai_level1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "ai_level0, ai_level1, in_deck_choice) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (result.match_id, result.guild_id, *result.player_ids, *result.factions,
              *result.leaders, result.winner, result.forfeited_by, result.ended_by,
              json.dumps([list(r) for r in result.rounds]), result.started_at,
-             result.finished_at, *result.ai_levels))
+             result.finished_at, *result.ai_levels, int(result.in_deck_choice)))
 
     async def result(self, match_id: int) -> ResultRecord | None:
         """Return the stored outcome of a match."""
-        row = await self._one("SELECT match_id, guild_id, player0_id, player1_id, faction0, "
-                              "faction1, leader0, leader1, winner, forfeited_by, ended_by, "
-                              "rounds, started_at, finished_at, ai_level0, ai_level1 FROM results "
-                              "WHERE match_id = ?", (match_id,))
-        if row is None:
-            return None
-        rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
-        return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]),
-                            (row[6], row[7]), row[8], row[9], row[10], rounds, row[12], row[13],
-                            (row[14], row[15]))
+        row = await self._one(f"SELECT {RESULT_COLUMNS} FROM results WHERE match_id = ?",
+                              (match_id,))
+        return None if row is None else result_from_row(row)
+
+
+RESULT_COLUMNS = ("match_id, guild_id, player0_id, player1_id, faction0, faction1, leader0, "
+                  "leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
+                  "ai_level0, ai_level1, in_deck_choice")
+
+
+def result_from_row(row: sqlite3.Row) -> ResultRecord:
+    """A result from a row of RESULT_COLUMNS."""
+    rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
+    return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]), (row[6], row[7]),
+                        row[8], row[9], row[10], rounds, row[12], row[13], (row[14], row[15]),
+                        bool(row[16]))
 
 
 def _challenge(row: sqlite3.Row) -> ChallengeRecord:

@@ -31,11 +31,6 @@ class SavedDeck:
 class DeckRepository(Repository):
     """Queries on saved decks; open one on a Repository's connection with `sharing`."""
 
-    @classmethod
-    def sharing(cls, repo: Repository) -> DeckRepository:
-        """The saved-deck queries inside the same transaction as `repo`."""
-        return cls(repo._conn)
-
     async def decks_of(self, user_id: int, faction: str | None = None) -> list[SavedDeck]:
         """Return a user's decks (of one faction if given), by name."""
         one_faction = "" if faction is None else " AND faction = ?"
