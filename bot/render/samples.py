@@ -7,11 +7,14 @@ of "board", "hand", "card" and "result".
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from bot.render.state import public_view
 from bot.render.theme import faction_name
+from engine import Match, starter_decks
 from engine.actions import PASS, PLAY, Action
 from engine.observation import (
     CardView,
@@ -1065,6 +1068,23 @@ def card_text(card_id: str) -> str | None:
     if card_id in _LEADERS:
         return _LEADERS[card_id][3]
     return None
+
+
+def played_match(seed: int) -> list[tuple[Observation, Observation]]:
+    """Every position of a seeded match between random players (starter decks, no forfeit):
+    the public board and the hand of the player to act, in order."""
+    rng = random.Random(seed)
+    decks = starter_decks()
+    factions = sorted(decks)
+    match = Match.new((decks[rng.choice(factions)], decks[rng.choice(factions)]),
+                      seed=seed, names=("Geralt", "Yennefer"))
+    positions = []
+    while not match.is_over:
+        player = rng.choice(match.to_act())
+        positions.append((public_view(match.observation(None)), match.observation(player)))
+        legal = [a for a in match.legal_actions(player) if a.kind != "forfeit"]
+        match.apply(rng.choice(legal))
+    return positions
 
 
 def _fresh(build: Callable[[], Any]) -> Callable[[], Any]:
