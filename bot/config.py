@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.workers import MAX_WORKERS, cpu_count
+
 DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
 DEFAULT_AI_THINK_SECONDS = 1.0
 MAX_AI_THINK_SECONDS = 60.0
-MAX_AI_WORKERS = 64
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TOKEN_HELP = ("create an application at https://discord.com/developers/applications, "
               "open Bot > Reset Token, and put DISCORD_TOKEN=<token> in .env")
@@ -29,6 +30,7 @@ class Config:
     log_level: str
     ai_think_seconds: float = DEFAULT_AI_THINK_SECONDS
     ai_workers: int = 1
+    render_workers: int = 1
 
 
 def load_config(env: Mapping[str, str]) -> Config:
@@ -48,7 +50,8 @@ def load_config(env: Mapping[str, str]) -> Config:
     return Config(token=token, database_path=database_path,
                   dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
                   ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()),
-                  ai_workers=_workers(env.get("AI_WORKERS", "").strip()))
+                  ai_workers=_workers("AI_WORKERS", env),
+                  render_workers=_workers("RENDER_WORKERS", env))
 
 
 def _think_seconds(raw: str) -> float:
@@ -65,11 +68,12 @@ def _think_seconds(raw: str) -> float:
     return seconds
 
 
-def _workers(raw: str) -> int:
-    """How many practice-match decisions may run at once, one process each."""
+def _workers(name: str, env: Mapping[str, str]) -> int:
+    """How many worker processes of a kind run at once: one a core unless set."""
+    raw = env.get(name, "").strip()
     if not raw:
-        return 1
-    if not (raw.isdigit() and 1 <= int(raw) <= MAX_AI_WORKERS):
-        raise ConfigError(f"AI_WORKERS must be a whole number from 1 to {MAX_AI_WORKERS}, "
+        return min(cpu_count(), MAX_WORKERS)
+    if not (raw.isdigit() and 1 <= int(raw) <= MAX_WORKERS):
+        raise ConfigError(f"{name} must be a whole number from 1 to {MAX_WORKERS}, "
                           f"not {raw!r}.")
     return int(raw)

@@ -1,18 +1,17 @@
-"""Every call into the renderer, run in one worker thread to keep the event loop free.
+"""Every call into the renderer, run in worker processes to keep the event loop free.
 
-Drawing and encoding hold the GIL nearly all the time, so several render threads would not
-draw faster: they would take turns with each other and with the event loop, finish every
-image late, and each keep its own memory arena. One thread renders the images in the order
-they were asked for, and the event loop competes with it alone (under load this lowered both
-the acknowledgement and the turn latencies, and the peak RSS; see tests/bench_load.py).
+Drawing and encoding hold the GIL nearly all the time: in a thread they would share one core
+with the event loop and stall it. Render workers are processes (bot.workers), as many as the
+machine has cores unless RENDER_WORKERS says otherwise; the observation goes over as a pickle
+(about 4 KB for a full board) and the PNG comes back. Each worker warms its caches (fonts,
+backgrounds, the palette's lookup table, common card faces) when it starts, and `start()`
+starts them all with the bot, so the first board of a match is not drawn cold.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+import os
 
 from bot.ranking.views import LeaderboardPage, Profile
 from bot.render import (
@@ -24,53 +23,87 @@ from bot.render import (
     render_profile,
     render_result,
 )
+from bot.render.animation import Animation, add_boards, finish
+from bot.workers import WorkerPool, cpu_count
 from engine import Card, Deck, Observation
 
-T = TypeVar("T")
-
-# Threads are started on first use; the interpreter joins the idle thread at exit.
-_RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gwent-render")
+_RENDERER: WorkerPool | None = None
 
 
-async def _render(draw: Callable[[T], bytes], value: T) -> bytes:
-    return await asyncio.get_running_loop().run_in_executor(_RENDERER, draw, value)
+def warm_up() -> None:
+    """Draw a sample board and hand once, so this process's caches are warm."""
+    from bot.render.samples import SAMPLES
+
+    render_board(SAMPLES["board_full"][1]())
+    render_hand(SAMPLES["hand_large"][1]())
+
+
+def configure(workers: int | None = None, *, processes: bool = True) -> WorkerPool:
+    """Set up the render workers (by default one a core); call before the first image."""
+    global _RENDERER
+    _RENDERER = WorkerPool("render", workers or cpu_count(), processes=processes,
+                           initializer=warm_up, thread_note=(
+                               "images are drawn in a thread, which slows the bot meanwhile"))
+    return _RENDERER
+
+
+def renderer() -> WorkerPool:
+    """The render workers (configured with the defaults if nobody configured them)."""
+    return _RENDERER if _RENDERER is not None else configure()
+
+
+async def start() -> None:
+    """Start and warm every render worker now rather than at the first image."""
+    pool = renderer()
+    await asyncio.gather(*(pool.run(os.getpid) for _ in range(pool.workers)))
+
+
+async def close() -> None:
+    """Stop the render workers (they start again on the next image)."""
+    await renderer().close()
 
 
 async def board_png(public: Observation) -> bytes:
     """The public board (spectator observation only)."""
-    return await _render(render_board, public)
+    return await renderer().run(render_board, public)
 
 
 async def hand_png(private: Observation) -> bytes:
     """A player's hand, from that player's observation."""
-    return await _render(render_hand, private)
+    return await renderer().run(render_hand, private)
 
 
 async def result_png(public: Observation) -> bytes:
     """The final result of a finished match."""
-    return await _render(render_result, public)
+    return await renderer().run(render_result, public)
 
 
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
-    return await _render(render_card, card)
-
-
-async def in_renderer(work: Callable[[], T]) -> T:
-    """Run other render work (such as one frame of an animation) in the render thread."""
-    return await asyncio.get_running_loop().run_in_executor(_RENDERER, work)
+    return await renderer().run(render_card, card)
 
 
 async def deck_png(deck: Deck) -> bytes:
     """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it)."""
-    return await _render(render_deck, deck)
+    return await renderer().run(render_deck, deck)
 
 
 async def leaderboard_png(page: LeaderboardPage) -> bytes:
     """A page of a server's leaderboard."""
-    return await _render(render_leaderboard, page)
+    return await renderer().run(render_leaderboard, page)
 
 
 async def profile_png(profile: Profile) -> bytes:
     """A member's profile card."""
-    return await _render(render_profile, profile)
+    return await renderer().run(render_profile, profile)
+
+
+async def animation_frames(animation: Animation,
+                           boards: list[tuple[Observation, int]]) -> Animation:
+    """The animation with these public boards (and how long each shows, in ms) added."""
+    return await renderer().run(add_boards, animation, boards)
+
+
+async def animation_gif(animation: Animation, public: Observation, duration_ms: int) -> bytes:
+    """The finished GIF: the result over the final board, shown for duration_ms."""
+    return await renderer().run(finish, animation, public, duration_ms)

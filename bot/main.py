@@ -13,6 +13,7 @@ import aiohttp
 import discord
 from dotenv import load_dotenv
 
+from bot import images
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.discord.client import GwentBot
 from bot.storage import StorageError
@@ -29,9 +30,17 @@ async def run(config: Config) -> None:
     # Signal handlers cannot be set on Windows, nor outside the main thread.
     with contextlib.suppress(NotImplementedError, RuntimeError):
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
-    async with bot:
-        await bot.open_storage()
-        await bot.start(config.token)
+    images.configure(config.render_workers)
+    # The render workers start and warm up beside the log-in, not at the first image.
+    warming = asyncio.create_task(images.start(), name="gwent-render-start")
+    try:
+        async with bot:
+            await bot.open_storage()
+            await bot.start(config.token)
+    finally:
+        warming.cancel()
+        await asyncio.gather(warming, return_exceptions=True)
+        await images.close()
 
 
 def main() -> int:

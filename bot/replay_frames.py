@@ -1,7 +1,7 @@
 """Replay images: the viewer's frames, cached and rendered ahead, and the shared animation.
 
 Everything is drawn from engine observations of a rebuilt match (bot.service.replays) in
-the render thread (bot.images): public boards for anyone, a hand only for its own seat.
+the render workers (bot.images): public boards for anyone, a hand only for its own seat.
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from functools import partial
 
-from bot.images import board_png, hand_png, in_renderer
+from bot.images import animation_frames, animation_gif, board_png, hand_png
 from bot.render.animation import Animation
 from bot.service.replays import Replay
 
@@ -28,6 +27,8 @@ FIRST_MS, MOVE_MS, ROUND_END_MS, RESULT_MS = 1500, 900, 2500, 5000
 # frames of long matches up front; a GIF that still comes out too big is drawn again.
 FRAME_BYTES_GUESS = 120_000
 FIXED_BYTES_GUESS = 400_000
+# Frames an animation job draws before it hands the animation back (and progress shows).
+FRAMES_PER_JOB = 5
 
 # A frame: (match id, position, seat whose hand it is, or None for the public board).
 FrameKey = tuple[int, int, int | None]
@@ -159,14 +160,11 @@ def _evenly(items: list[int], count: int) -> list[int]:
 
 
 async def _draw(replay: Replay, plan: list[tuple[int, int]], progress: Progress) -> bytes:
-    """Draw the planned frames one render job at a time, then the result."""
+    """Draw the planned frames a few per render job, then the result."""
     animation = Animation()
-    for done, (number, duration) in enumerate(plan):
-        await in_renderer(partial(_add_board, animation, replay, number, duration))
-        await progress((done + 1) / (len(plan) + 1))
-    final = replay.observation(replay.last, None)
-    return await in_renderer(partial(animation.finish, final, RESULT_MS))
-
-
-def _add_board(animation: Animation, replay: Replay, number: int, duration: int) -> None:
-    animation.add_board(replay.observation(number, None), duration)
+    for start in range(0, len(plan), FRAMES_PER_JOB):
+        batch = plan[start:start + FRAMES_PER_JOB]
+        boards = [(replay.observation(number, None), ms) for number, ms in batch]
+        animation = await animation_frames(animation, boards)
+        await progress((start + len(batch)) / (len(plan) + 1))
+    return await animation_gif(animation, replay.observation(replay.last, None), RESULT_MS)

@@ -20,6 +20,9 @@ Measured with the emulator's clock:
 - turn latency: the click that made a move dispatched -> the new board (or the result) posted
   in the match's channel.
 
+CPU per turn (`cpu_ms_per_turn`): the CPU time of the bot process and of every process it
+started (render and computer-player workers) over the load phase, divided by the turns.
+
 Errors: every emulator failure (10062 late acknowledgement, 40060, invalid payloads, ...),
 interactions never acknowledged, matches that failed or did not finish in --max-seconds, and
 every line the bot logged at WARNING or above. The exit status is 1 when there was any error,
@@ -186,6 +189,12 @@ class BotProcess:
         # Threads that already exited are counted in the process's own figure.
         return main, max(total, _cpu_of(Path(f"/proc/{self.pid}/stat")))
 
+    def tree_cpu_seconds(self) -> float:
+        """User + system CPU seconds of the bot and every process it started (its render
+        and computer-player workers), the ones it already reaped included."""
+        return sum(_cpu_of(Path(f"/proc/{pid}/stat"), children=pid == self.pid)
+                   for pid in _descendants(self.pid) | {self.pid})
+
     async def stop(self) -> None:
         """SIGINT (a clean shutdown), then SIGKILL if it hangs."""
         if self.proc is None:
@@ -239,12 +248,32 @@ def machine_busy_seconds() -> float:
     return busy / os.sysconf("SC_CLK_TCK")
 
 
-def _cpu_of(stat: Path) -> float:
+def _cpu_of(stat: Path, children: bool = False) -> float:
+    """utime + stime from a /proc stat file, plus its reaped children's with children."""
     try:
         fields = stat.read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below pid (children, their children...), from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
 
 
 async def wait_until_serving(emu: Emulator, bot: BotProcess, probe: VirtualUser,
@@ -368,6 +397,7 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: lis
     lags: list[float] = []
     lag_task = asyncio.create_task(watch_lag(lags))
     bot_cpu0, own0 = bot.cpu_seconds(), resource.getrusage(resource.RUSAGE_SELF)
+    tree0 = bot.tree_cpu_seconds()
     machine0 = machine_busy_seconds()
     started = time.monotonic()
     tasks = [asyncio.create_task(guarded_match(emu, channel, (players[2 * i], players[2 * i + 1]),
@@ -380,29 +410,30 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: lis
     wall = time.monotonic() - started
     bot_cpu1 = bot.cpu_seconds()
     bot_cpu = (bot_cpu1[0] - bot_cpu0[0], bot_cpu1[1] - bot_cpu0[1])
+    tree_cpu = bot.tree_cpu_seconds() - tree0
     own1 = resource.getrusage(resource.RUSAGE_SELF)
     own_cpu = (own1.ru_utime - own0.ru_utime) + (own1.ru_stime - own0.ru_stime)
-    others = max(0.0, machine_busy_seconds() - machine0 - bot_cpu[1] - own_cpu)
+    others = max(0.0, machine_busy_seconds() - machine0 - tree_cpu - own_cpu)
     lag_task.cancel()
     interactions = [i for i in emu.store.interactions.values() if i.id > first_id]
     # Let the bot finish what it was doing (answers, posts, clean-up edits) before stopping it.
     await settle(emu)
     peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
     await bot.stop()
-    return report(run, emu, bot, outcomes, interactions, lags, wall, (bot_cpu, own_cpu, others),
-                  peak_kb, rss_kb)
+    return report(run, emu, bot, outcomes, interactions, lags, wall,
+                  (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
            interactions: list[Interaction], lags: list[float], wall: float,
-           cpu: tuple[tuple[float, float], float, float], peak_kb: int | None,
+           cpu: tuple[tuple[float, float], float, float, float], peak_kb: int | None,
            rss_kb: int | None) -> dict[str, Any]:
     """Everything the run measured, as one JSON-ready dict.
 
-    `cpu` is ((bot event-loop thread, bot total), this process, other processes) in CPU
-    seconds over the load phase.
+    `cpu` is ((bot event-loop thread, bot process), this process, other processes, the bot
+    with its worker processes) in CPU seconds over the load phase.
     """
-    (bot_loop_cpu, bot_cpu), own_cpu, others = cpu
+    (bot_loop_cpu, bot_cpu), own_cpu, others, tree_cpu = cpu
 
     def pct(seconds: float) -> float | None:
         return round(100 * seconds / wall, 1) if wall else None
@@ -445,6 +476,8 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "bot_peak_rss_mb": None if peak_kb is None else round(peak_kb / 1024, 1),
         "bot_rss_end_mb": None if rss_kb is None else round(rss_kb / 1024, 1),
         "bot_cpu_pct": pct(bot_cpu), "bot_loop_thread_cpu_pct": pct(bot_loop_cpu),
+        "bot_workers_cpu_pct": pct(tree_cpu - bot_cpu),
+        "cpu_ms_per_turn": round(1000 * tree_cpu / len(turns), 1) if turns else None,
         "generator_cpu_pct": pct(own_cpu), "other_processes_cpu_pct": pct(others),
         "generator_loop_lag_ms": summary(lags),
         "late_acks_10062": late, "emulator_failures": dict(failures),
@@ -490,8 +523,10 @@ def table(result: dict[str, Any]) -> str:
         "",
         f"bot peak RSS   {result['bot_peak_rss_mb']} MB (VmHWM; {result['bot_rss_end_mb']} MB "
         "at the end)",
-        f"CPU            bot {result['bot_cpu_pct']}% of one core (event-loop thread "
-        f"{result['bot_loop_thread_cpu_pct']}%), load generator + emulator "
+        f"CPU            {result['cpu_ms_per_turn']} ms per turn (the bot and its workers); "
+        f"bot {result['bot_cpu_pct']}% of one core (event-loop thread "
+        f"{result['bot_loop_thread_cpu_pct']}%), its worker processes "
+        f"{result['bot_workers_cpu_pct']}%, load generator + emulator "
         f"{result['generator_cpu_pct']}% (its loop lag p99 {_ms(lag['p99'])}), other "
         f"processes {result['other_processes_cpu_pct']}% (percentages of one core)",
         f"errors         {result['error_count']} (late acks 10062: {result['late_acks_10062']}, "

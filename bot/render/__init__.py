@@ -2,7 +2,7 @@
 ranked play: leaderboard pages and profile cards.
 
 Pure functions from engine values to PNG bytes (no Discord, no I/O). They are
-CPU-bound: the bot should call them off the event loop (asyncio.to_thread).
+CPU-bound: the bot calls them in worker processes (bot/images.py).
 """
 
 from bot.render.board import PublicBoardOnly, board_image, render_board

@@ -7,6 +7,7 @@ python -m bot.render --state FILE [--out DIR] [--viewer 0|1]
                                           (plus the viewer's hand with --viewer,
                                           and the result if the match is over)
 python -m bot.render --out DIR --small    also write 550 px and 400 px wide copies
+python -m bot.render --rebuild-palette    rebuild the fixed palette (bot.render.palette)
 """
 
 from __future__ import annotations
@@ -88,7 +89,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also write 550 and 400 px wide copies, to check legibility",
     )
+    parser.add_argument(
+        "--rebuild-palette",
+        action="store_true",
+        help="rebuild assets/palette.json from the samples and random matches",
+    )
     args = parser.parse_args(argv)
+    if args.rebuild_palette:
+        from bot.render.palette import rebuild
+
+        print(rebuild())
+        return 0
     out: Path = args.out or Path(".")
     out.mkdir(parents=True, exist_ok=True)
 

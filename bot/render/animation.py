@@ -1,7 +1,8 @@
 """An animated GIF of a match: one public board per move, then the result.
 
-It is written one frame at a time (`Animation.add_board`), so a caller can run each frame
-as a short job and let other renders through in between. After the first, a frame holds
+It is written a few frames at a time (`add_boards`), so a caller can run each batch as a
+short job in a render worker and let other renders through in between; the Animation is a
+plain value that travels to the worker and back. After the first, a frame holds
 only the rectangle that changed since the one before, quantised to its own 256 colours as
 the PNG boards are: the file and the work both shrink to what actually moved.
 
@@ -10,8 +11,6 @@ while it shows APNG attachments as a still image and animates WebP ones only in 
 """
 
 from __future__ import annotations
-
-import io
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageEnhance
 
@@ -34,7 +33,7 @@ class Animation:
     """A GIF being written, frame by frame."""
 
     def __init__(self) -> None:
-        self._out = io.BytesIO()
+        self._out = bytearray()
         self._shown: Image.Image | None = None
         # The newest frame is written once the next one is known, so that an unchanged
         # board can lengthen it instead of adding a frame.
@@ -44,7 +43,7 @@ class Animation:
     @property
     def size(self) -> int:
         """Bytes written so far."""
-        return self._out.tell()
+        return len(self._out)
 
     def add_board(self, public: Observation, duration_ms: int) -> None:
         """Add the public board (spectator observation only) as the next frame."""
@@ -61,15 +60,15 @@ class Animation:
                                            outline=GOLD_DARK, width=3)
         self._add(backdrop, duration_ms)
         self._write_held()
-        self._out.write(b";")
-        return self._out.getvalue()
+        self._out += b";"
+        return bytes(self._out)
 
     def _add(self, img: Image.Image, duration_ms: int) -> None:
         img = img.convert("RGB")
         if self._shown is None:
             frame = _quantize(img)
             header, _ = GifImagePlugin.getheader(frame, None, {"loop": 0})
-            self._out.write(b"".join(header))
+            self._out += b"".join(header)
             self._held = (frame, (0, 0), duration_ms, False)
         else:
             box = ImageChops.difference(self._shown, img).getbbox()
@@ -89,5 +88,17 @@ class Animation:
         frame, offset, duration_ms, local = self._held
         for chunk in GifImagePlugin.getdata(frame, offset, duration=duration_ms,
                                             disposal=_KEEP, include_color_table=local):
-            self._out.write(chunk)
+            self._out += chunk
         self._held = None
+
+
+def add_boards(animation: Animation, boards: list[tuple[Observation, int]]) -> Animation:
+    """Add public boards, each shown for its duration in ms; return the animation."""
+    for public, duration_ms in boards:
+        animation.add_board(public, duration_ms)
+    return animation
+
+
+def finish(animation: Animation, public: Observation, duration_ms: int) -> bytes:
+    """Finish the animation with the result (see Animation.finish)."""
+    return animation.finish(public, duration_ms)

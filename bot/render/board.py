@@ -7,14 +7,15 @@ accepts a spectator's observation only (viewer None, no hands).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.render.encode import to_png
-from bot.render.faces import BOARD, FaceSize, chip, face_for, glow
+from bot.render.faces import BOARD, FaceSize, chip, face_sprite, glow
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon
+from bot.render.palette import theme_palette
 from bot.render.text import draw_text, fit_lines, fit_text, sanitize_name, text_width
 from bot.render.texture import panel, wood
 from bot.render.theme import (
@@ -35,6 +36,7 @@ from bot.render.theme import (
     WEATHER_TINT,
     mix,
 )
+from bot.render.tiles import Sprite, Tiles
 from engine.observation import CardView, Observation, RowView, SideView
 
 W, H = 1280, 886
@@ -55,6 +57,12 @@ INFO_H = 188
 LEADER_H = 120
 WEATHER_Y0, WEATHER_Y1 = TOP_Y + SIDE_H - 50, BOTTOM_Y + 50
 GLOW_SPREAD = 12
+# Tiles hold what is drawn with text; keys name the side and whether its turn glow lies under.
+HEADERS = Tiles(64)
+PLATES = Tiles(128)  # a side's name and faction
+COUNTS = Tiles(256)  # a side's hand, deck and graveyard counts
+LEADERS = Tiles(128)
+TAGS = Tiles(24)  # PASSED, Clear skies, weather washes, turn glows
 
 
 class PublicBoardOnly(ValueError):
@@ -185,6 +193,13 @@ def _dim(size: tuple[int, int], alpha: int) -> Image.Image:
     return Image.new("RGBA", size, (0, 0, 0, alpha))
 
 
+@cache
+def _sprite(name: str, *args: object) -> Sprite:
+    """A sprite of one of the cached parts below, by function name and arguments."""
+    parts = {"glow": glow, "chip": chip, "icon": icon}
+    return Sprite(parts[name](*args))
+
+
 # --- drawing --------------------------------------------------------------------------
 
 
@@ -192,14 +207,26 @@ def _paste(img: Image.Image, part: Image.Image, x: int, y: int) -> None:
     img.paste(part, (x, y), part)
 
 
-def _score_disc(img: Image.Image, cx: int, cy: int, d: int, value: int, horned: bool) -> None:
-    disc = _disc(d, horned)
-    _paste(img, disc, cx - d // 2, cy - d // 2)
+@lru_cache(maxsize=512)
+def _score_sprite(d: int, value: int, horned: bool) -> Sprite:
+    disc = _disc(d, horned).copy()
     text = str(value)
     size = 30 if len(text) < 3 else 24
-    ImageDraw.Draw(img).text(
-        (cx, cy + 1), text, font=font(SERIF_BOLD, size), fill=(20, 14, 8), anchor="mm"
+    ImageDraw.Draw(disc).text(
+        (d // 2, d // 2 + 1), text, font=font(SERIF_BOLD, size), fill=(20, 14, 8), anchor="mm"
     )
+    return Sprite(disc)
+
+
+@lru_cache(maxsize=512)
+def _total_sprite(d: int, total: int, leading: bool) -> Sprite:
+    disc = _total_disc(d, leading).copy()
+    text = str(total)
+    size = 46 if len(text) < 3 else 36
+    ImageDraw.Draw(disc).text(
+        (d // 2, d // 2 + 2), text, font=font(SERIF_BOLD, size), fill=GOLD_LIGHT, anchor="mm"
+    )
+    return Sprite(disc)
 
 
 @cache
@@ -231,8 +258,10 @@ def _draw_row(
     img: Image.Image, player: int, r: int, view: RowView, highlight: frozenset[int]
 ) -> None:
     y = row_top(player, r)
-    if view.weather:
-        _paste(img, _weather_tint(r), LANE_X0 + 2, y + 2)
+    if view.weather:  # laid first, on the bare lane: a copied tile instead of a blend
+        tint = _weather_tint(r)
+        TAGS.draw(img, (LANE_X0 + 2, y + 2, LANE_X0 + 2 + tint.width, y + 2 + tint.height),
+                  ("weather", player, r), lambda: _paste(img, tint, LANE_X0 + 2, y + 2))
     # horn slot
     slot_cx = (SLOT_X0 + SLOT_X1) // 2
     card_y = y + (ROW_H - BOARD.h) // 2
@@ -240,22 +269,21 @@ def _draw_row(
     if slot_cards:
         first = slot_cards[0]
         if first.uid in highlight:
-            _paste(
-                img,
-                glow(BOARD, GLOW_SPREAD),
-                slot_cx - BOARD.w // 2 - GLOW_SPREAD,
-                card_y - GLOW_SPREAD,
+            _sprite("glow", BOARD, GLOW_SPREAD).paste(
+                img, slot_cx - BOARD.w // 2 - GLOW_SPREAD, card_y - GLOW_SPREAD
             )
-        _paste(img, face_for(first), slot_cx - BOARD.w // 2, card_y)
+        face_sprite(first).paste(img, slot_cx - BOARD.w // 2, card_y)
         if len(slot_cards) > 1:
-            _paste(img, chip("mardroeme", 40, bright=True), SLOT_X1 - 44, y + ROW_H - 46)
+            _sprite("chip", "mardroeme", 40, True).paste(img, SLOT_X1 - 44, y + ROW_H - 46)
     if view.leader_horn and slot_cards:  # the leader's horn beside a card in the slot
-        _paste(img, chip("crown", 34, bright=True), SLOT_X0 + 2, y + 6)
+        _sprite("chip", "crown", 34, True).paste(img, SLOT_X0 + 2, y + 6)
     elif view.leader_horn:  # a leader's horn: a bright horn with a crown
-        _paste(img, icon("commanders_horn", 56, GOLD_LIGHT), slot_cx - 28, y + 22)
-        _paste(img, chip("crown", 34, bright=True), slot_cx - 17, y + 74)
+        _sprite("icon", "commanders_horn", 56, GOLD_LIGHT).paste(img, slot_cx - 28, y + 22)
+        _sprite("chip", "crown", 34, True).paste(img, slot_cx - 17, y + 74)
     elif view.horned and not slot_cards:  # a unit's horn (such as Dandelion's)
-        _paste(img, icon("commanders_horn", 56, mix(GOLD, TEXT_MUTED, 0.4)), slot_cx - 28, y + 26)
+        _sprite("icon", "commanders_horn", 56, mix(GOLD, TEXT_MUTED, 0.4)).paste(
+            img, slot_cx - 28, y + 26
+        )
         ImageDraw.Draw(img).text(
             (slot_cx, y + 94), "x2", font=font(SERIF_BOLD, 22), fill=GOLD_LIGHT, anchor="mm"
         )
@@ -263,122 +291,156 @@ def _draw_row(
     xs = card_positions(len(view.cards))
     for card, x in zip(view.cards, xs, strict=True):
         if card.uid in highlight:
-            _paste(img, glow(BOARD, GLOW_SPREAD), x - GLOW_SPREAD, card_y - GLOW_SPREAD)
-        _paste(img, face_for(card), x, card_y)
+            _sprite("glow", BOARD, GLOW_SPREAD).paste(img, x - GLOW_SPREAD, card_y - GLOW_SPREAD)
+        face_sprite(card).paste(img, x, card_y)
     # score, with the weather mark under it
     cy = y + ROW_H // 2
-    _score_disc(img, SCORE_CX, cy, SCORE_D, view.score, view.horned)
+    _score_sprite(SCORE_D, view.score, view.horned).paste(
+        img, SCORE_CX - SCORE_D // 2, cy - SCORE_D // 2
+    )
     if view.weather:
-        _paste(img, chip(WEATHER_ICON[r], 34, bright=True), SCORE_CX + 6, cy + 18)
+        _sprite("chip", WEATHER_ICON[r], 34, True).paste(img, SCORE_CX + 6, cy + 18)
+
+
+def _glowing(obs: Observation, side: SideView) -> bool:
+    """Whether the side's box glows: it is that player's turn."""
+    return obs.phase == "playing" and obs.turn == side.player and not side.passed
 
 
 def _draw_side_info(img: Image.Image, obs: Observation, side: SideView) -> None:
-    draw = ImageDraw.Draw(img)
     p = side.player
     x0, y0, x1, y1 = info_box(p)
-    if obs.phase == "playing" and obs.turn == p and not side.passed:
-        g = _box_glow(x1 - x0, y1 - y0, 14, TURN_GLOW)
-        _paste(img, g, x0 - 14, y0 - 14)
-        panel(img, (x0, y0, x1, y1), outline=GOLD_LIGHT)
-    name = sanitize_name(side.name, fallback=f"Player {p + 1}")
-    name_font = font(SANS_BOLD, 30)
-    draw_text(draw, (x0 + 14, y0 + 10), fit_text(name, name_font, x1 - x0 - 28), name_font, TEXT)
-    faction_font = font(SANS_BOLD, 18)
-    draw.text(
-        (x0 + 14, y0 + 48),
-        fit_text(side.faction_name, faction_font, x1 - x0 - 28),
-        font=faction_font,
-        fill=TEXT_MUTED,
-    )
+    glowing = _glowing(obs, side)
+    if glowing:  # the glow lies on the bare background: a copied tile instead of a blend
+
+        def glow_box() -> None:
+            _paste(img, _box_glow(x1 - x0, y1 - y0, 14, TURN_GLOW), x0 - 14, y0 - 14)
+            panel(img, (x0, y0, x1, y1), outline=GOLD_LIGHT)
+
+        TAGS.draw(img, (0, y0 - 14, LANE_X0, y1 + 14), ("turn glow", p), glow_box)
+
+    def plate() -> None:
+        draw = ImageDraw.Draw(img)
+        name = sanitize_name(side.name, fallback=f"Player {p + 1}")
+        name_font = font(SANS_BOLD, 30)
+        draw_text(draw, (x0 + 14, y0 + 10), fit_text(name, name_font, x1 - x0 - 28), name_font,
+                  TEXT)
+        faction_font = font(SANS_BOLD, 18)
+        draw.text(
+            (x0 + 14, y0 + 48),
+            fit_text(side.faction_name, faction_font, x1 - x0 - 28),
+            font=faction_font,
+            fill=TEXT_MUTED,
+        )
+
+    PLATES.draw(img, (x0 + 4, y0 + 4, x1 - 4, y0 + 80), (p, glowing, side.name, side.faction_name),
+                plate)
     # gems
     for i in range(2):
         colour = GEM_ON if i < side.gems else GEM_OFF
-        _paste(img, icon("gem", 34, colour), x0 + 12 + i * 38, y0 + 84)
+        _sprite("icon", "gem", 34, colour).paste(img, x0 + 12 + i * 38, y0 + 84)
     if side.passed:
         tag = (x0 + 88, y0 + 86, x0 + 176, y0 + 116)
-        draw.rounded_rectangle(tag, radius=6, fill=PASSED, outline=GOLD_LIGHT, width=2)
-        draw.text(
-            ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1),
-            "PASSED",
-            font=font(SANS_BOLD, 18),
-            fill=TEXT,
-            anchor="mm",
-        )
+
+        def passed() -> None:
+            draw = ImageDraw.Draw(img)
+            draw.rounded_rectangle(tag, radius=6, fill=PASSED, outline=GOLD_LIGHT, width=2)
+            draw.text(
+                ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1),
+                "PASSED",
+                font=font(SANS_BOLD, 18),
+                fill=TEXT,
+                anchor="mm",
+            )
+
+        TAGS.draw(img, (tag[0], tag[1], tag[2] + 1, tag[3] + 1), ("passed", p), passed)
     # counts: hand, deck, graveyard
     d = 90
     counts = (("cards", side.hand_count), ("deck", side.deck_count), ("grave", len(side.graveyard)))
-    room = x1 - 14 - d - 6 - (x0 + 10)
-    for size in range(24, 15, -1):
-        count_font = font(SANS_BOLD, size)
-        gap = 10
-        needed = sum(26 + 2 + count_font.getlength(str(v)) for _, v in counts) + 2 * gap
-        if needed <= room:
-            break
-    cx = x0 + 10
-    for name_icon, value in counts:
-        _paste(img, icon(name_icon, 26, TEXT_MUTED), cx, y0 + 141)
-        draw.text((cx + 28, y0 + 154), str(value), font=count_font, fill=TEXT, anchor="lm")
-        cx += 28 + int(count_font.getlength(str(value))) + gap
+
+    def draw_counts() -> None:
+        draw = ImageDraw.Draw(img)
+        room = x1 - 14 - d - 6 - (x0 + 10)
+        for size in range(24, 15, -1):
+            count_font = font(SANS_BOLD, size)
+            gap = 10
+            needed = sum(26 + 2 + count_font.getlength(str(v)) for _, v in counts) + 2 * gap
+            if needed <= room:
+                break
+        cx = x0 + 10
+        for name_icon, value in counts:
+            _sprite("icon", name_icon, 26, TEXT_MUTED).paste(img, cx, y0 + 141)
+            draw.text((cx + 28, y0 + 154), str(value), font=count_font, fill=TEXT, anchor="lm")
+            cx += 28 + int(count_font.getlength(str(value))) + gap
+
+    COUNTS.draw(img, (x0 + 6, y0 + 134, x1 - 14 - d - 4, y0 + 174),
+                (p, glowing, tuple(v for _, v in counts)), draw_counts)
     # total
     other = obs.sides[1 - p]
     tcx, tcy = x1 - 14 - d // 2, y0 + 128
-    _paste(img, _total_disc(d, side.total > other.total), tcx - d // 2, tcy - d // 2)
-    text = str(side.total)
-    size = 46 if len(text) < 3 else 36
-    draw.text((tcx, tcy + 2), text, font=font(SERIF_BOLD, size), fill=GOLD_LIGHT, anchor="mm")
+    _total_sprite(d, side.total, side.total > other.total).paste(img, tcx - d // 2, tcy - d // 2)
 
 
-def _draw_leader(img: Image.Image, side: SideView) -> None:
-    draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = leader_box(side.player)
+def _draw_leader(img: Image.Image, obs: Observation, side: SideView) -> None:
+    x0, y0, x1, y1 = box = leader_box(side.player)
     lead = side.leader
-    view = CardView(0, lead.card_id, lead.name, "leader", side.faction, None, None, False, (), ())
-    cx, cy = x0 + 6, y0 + (y1 - y0 - BOARD.h) // 2
-    _paste(img, face_for(view), cx, cy)
-    if lead.used or lead.cancelled:
-        _paste(img, _dim((BOARD.w, BOARD.h), 150), cx, cy)
-    tx = cx + BOARD.w + 10
-    width = x1 - tx - 8
-    draw.text((tx, y0 + 8), "LEADER", font=font(SANS_BOLD, 16), fill=GOLD)
-    name_font, lines = fit_lines(lead.name, width, 20, 16, lines=3)
-    if " ".join(lines) != " ".join(lead.name.split()):
-        name_font, lines = fit_lines(lead.name, width, 17, 13, lines=4)
-    y = y0 + 32
-    for line in lines:
-        draw.text((tx, y), line, font=name_font, fill=TEXT)
-        y += int(name_font.size) + 2
-    if lead.cancelled:
-        status, colour = "Blocked", (230, 110, 90)
-    elif lead.used:
-        status, colour = "Used", (230, 110, 90)
-    elif lead.passive:
-        status, colour = "Passive", TEXT_MUTED
-    else:
-        status, colour = "Ready", (140, 220, 120)
-    draw.text((x1 - 10, y0 + 8), status, font=font(SANS_BOLD, 16), fill=colour, anchor="ra")
+
+    def draw_leader() -> None:
+        draw = ImageDraw.Draw(img)
+        view = CardView(
+            0, lead.card_id, lead.name, "leader", side.faction, None, None, False, (), ()
+        )
+        cx, cy = x0 + 6, y0 + (y1 - y0 - BOARD.h) // 2
+        face_sprite(view).paste(img, cx, cy)
+        if lead.used or lead.cancelled:
+            _paste(img, _dim((BOARD.w, BOARD.h), 150), cx, cy)
+        tx = cx + BOARD.w + 10
+        width = x1 - tx - 8
+        draw.text((tx, y0 + 8), "LEADER", font=font(SANS_BOLD, 16), fill=GOLD)
+        name_font, lines = fit_lines(lead.name, width, 20, 16, lines=3)
+        if " ".join(lines) != " ".join(lead.name.split()):
+            name_font, lines = fit_lines(lead.name, width, 17, 13, lines=4)
+        y = y0 + 32
+        for line in lines:
+            draw.text((tx, y), line, font=name_font, fill=TEXT)
+            y += int(name_font.size) + 2
+        if lead.cancelled:
+            status, colour = "Blocked", (230, 110, 90)
+        elif lead.used:
+            status, colour = "Used", (230, 110, 90)
+        elif lead.passive:
+            status, colour = "Passive", TEXT_MUTED
+        else:
+            status, colour = "Ready", (140, 220, 120)
+        draw.text((x1 - 10, y0 + 8), status, font=font(SANS_BOLD, 16), fill=colour, anchor="ra")
+
+    # The turn glow of the side's box reaches into the leader's box.
+    LEADERS.draw(img, box, (side.player, _glowing(obs, side), lead, side.faction), draw_leader)
 
 
 def _draw_weather(img: Image.Image, obs: Observation, highlight: frozenset[int]) -> None:
     cards = obs.weather
     y = (WEATHER_Y0 + WEATHER_Y1 - BOARD.h) // 2
     if not cards:
-        draw = ImageDraw.Draw(img)
-        _paste(
-            img, icon("clear_weather", 40, (110, 130, 150)), 30, (WEATHER_Y0 + WEATHER_Y1) // 2 - 20
-        )
-        draw.text(
-            (82, (WEATHER_Y0 + WEATHER_Y1) // 2),
-            "Clear skies",
-            font=font(SANS_BOLD, 22),
-            fill=(150, 165, 180),
-            anchor="lm",
-        )
+        cy = (WEATHER_Y0 + WEATHER_Y1) // 2
+
+        def clear_skies() -> None:
+            _sprite("icon", "clear_weather", 40, (110, 130, 150)).paste(img, 30, cy - 20)
+            ImageDraw.Draw(img).text(
+                (82, cy),
+                "Clear skies",
+                font=font(SANS_BOLD, 22),
+                fill=(150, 165, 180),
+                anchor="lm",
+            )
+
+        TAGS.draw(img, (20, cy - 24, PANEL_W - 20, cy + 24), "clear skies", clear_skies)
         return
     xs = card_positions(len(cards), 14, PANEL_W - 14)
     for card, x in zip(cards, xs, strict=True):
         if card.uid in highlight:
-            _paste(img, glow(BOARD, GLOW_SPREAD), x - GLOW_SPREAD, y - GLOW_SPREAD)
-        _paste(img, face_for(card), x, y)
+            _sprite("glow", BOARD, GLOW_SPREAD).paste(img, x - GLOW_SPREAD, y - GLOW_SPREAD)
+        face_sprite(card).paste(img, x, y)
 
 
 def status_line(obs: Observation) -> str:
@@ -400,43 +462,50 @@ def status_line(obs: Observation) -> str:
 
 
 def _draw_header(img: Image.Image, obs: Observation) -> None:
-    draw = ImageDraw.Draw(img)
-    draw.text(
-        (18, HEADER_H // 2),
-        f"ROUND {obs.round}",
-        font=font(SERIF_BOLD, 30),
-        fill=GOLD_LIGHT,
-        anchor="lm",
-    )
     arrow = ""
     if obs.phase == "playing" and obs.turn is not None:
         arrow = "\u25b2 " if obs.turn == 1 else "\u25bc "  # points at the side to play
-    status_font = font(SANS_BOLD, 30)
-    status = fit_text(arrow + status_line(obs), status_font, W - 240 - 20 - 200)
-    draw_text(draw, (240, HEADER_H // 2), status, status_font, TEXT, anchor="lm")
-    if obs.rounds:  # finished rounds' scores, player 0 first, in what room is left
-        hist_font = font(SANS_BOLD, 20)
-        history = "   ".join(
-            f"R{i + 1} {r.scores[0]}-{r.scores[1]}" for i, r in enumerate(obs.rounds)
-        )
-        room = W - 20 - (240 + text_width(status, status_font) + 30)
+    line = arrow + status_line(obs)
+    history = "   ".join(f"R{i + 1} {r.scores[0]}-{r.scores[1]}" for i, r in enumerate(obs.rounds))
+
+    def header() -> None:
+        draw = ImageDraw.Draw(img)
         draw.text(
-            (W - 20, HEADER_H // 2),
-            fit_text(history, hist_font, room),
-            font=hist_font,
-            fill=TEXT_MUTED,
-            anchor="rm",
+            (18, HEADER_H // 2),
+            f"ROUND {obs.round}",
+            font=font(SERIF_BOLD, 30),
+            fill=GOLD_LIGHT,
+            anchor="lm",
         )
+        status_font = font(SANS_BOLD, 30)
+        status = fit_text(line, status_font, W - 240 - 20 - 200)
+        draw_text(draw, (240, HEADER_H // 2), status, status_font, TEXT, anchor="lm")
+        if history:  # finished rounds' scores, player 0 first, in what room is left
+            hist_font = font(SANS_BOLD, 20)
+            room = W - 20 - (240 + text_width(status, status_font) + 30)
+            draw.text(
+                (W - 20, HEADER_H // 2),
+                fit_text(history, hist_font, room),
+                font=hist_font,
+                fill=TEXT_MUTED,
+                anchor="rm",
+            )
+
+    HEADERS.draw(img, (0, 0, W, HEADER_H - 2), (obs.round, line, history), header)
 
 
 def _draw_footer(img: Image.Image, obs: Observation) -> None:
-    draw = ImageDraw.Draw(img)
     label_font = font(SANS_BOLD, 22)
     cy = (FOOTER_Y + H) // 2 + 1
-    draw.text((18, cy), "Last move:", font=label_font, fill=GOLD, anchor="lm")
     x = 18 + int(label_font.getlength("Last move:")) + 10
+
+    def label() -> None:
+        ImageDraw.Draw(img).text((18, cy), "Last move:", font=label_font, fill=GOLD, anchor="lm")
+
+    TAGS.draw(img, (8, FOOTER_Y + 3, x - 4, H), "last move", label)
     words = " ".join(" ".join(e.split()) for e in obs.last_events) or "-"
-    draw_text(draw, (x, cy), fit_text(words, label_font, W - x - 18), label_font, TEXT, anchor="lm")
+    draw_text(ImageDraw.Draw(img), (x, cy), fit_text(words, label_font, W - x - 18), label_font,
+              TEXT, anchor="lm")
 
 
 def check_public(obs: Observation) -> None:
@@ -456,7 +525,7 @@ def board_image(obs: Observation) -> Image.Image:
         for r in range(3):
             _draw_row(img, side.player, r, side.rows[r], highlight)
         _draw_side_info(img, obs, side)
-        _draw_leader(img, side)
+        _draw_leader(img, obs, side)
     _draw_weather(img, obs, highlight)
     _draw_header(img, obs)
     _draw_footer(img, obs)
@@ -465,4 +534,4 @@ def board_image(obs: Observation) -> Image.Image:
 
 def render_board(obs: Observation) -> bytes:
     """The public board of a spectator's observation, as PNG bytes."""
-    return to_png(board_image(obs))
+    return to_png(board_image(obs), palette=theme_palette())

@@ -32,6 +32,7 @@ from bot.render.theme import (
     mix,
     palette,
 )
+from bot.render.tiles import Sprite, clear_tiles
 
 _SS = 4
 
@@ -297,10 +298,32 @@ def _big_face(key: FaceKey) -> Image.Image:
     return _draw_face(key, BIG)
 
 
+# A sprite holds its face, so these caches add the opaque rows' copy (about 3/4 of a face).
+@lru_cache(maxsize=1024)
+def _board_sprite(key: FaceKey) -> Sprite:
+    return Sprite(_board_face(key))
+
+
+@lru_cache(maxsize=512)
+def _hand_sprite(key: FaceKey) -> Sprite:
+    return Sprite(_hand_face(key))
+
+
+def face_sprite(card: object, size: FaceSize = BOARD) -> Sprite:
+    """The face of a CardView-like object, prepared for fast pasting."""
+    key = face_key(card)
+    if size is BOARD:
+        return _board_sprite(key)
+    if size is HAND:
+        return _hand_sprite(key)
+    return Sprite(face(key, size))
+
+
 def clear_caches() -> None:
-    """Forget every drawn face (for tests of cold rendering)."""
-    for cached in (_board_face, _hand_face, _big_face):
+    """Forget every drawn face and tile (for tests of cold rendering)."""
+    for cached in (_board_face, _hand_face, _big_face, _board_sprite, _hand_sprite):
         cached.cache_clear()
+    clear_tiles()
 
 
 def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
@@ -387,6 +410,7 @@ __all__ = [
     "face",
     "face_for",
     "face_key",
+    "face_sprite",
     "glow",
     "strength_colour",
 ]

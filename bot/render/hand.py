@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.encode import to_png
-from bot.render.faces import HAND, face_for
+from bot.render.faces import HAND, FaceKey, face, face_key, face_sprite
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
+from bot.render.palette import theme_palette
 from bot.render.text import draw_text, fit_text, sanitize_name
 from bot.render.texture import wood
 from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
+from bot.render.tiles import Sprite, Tiles
 from engine.actions import PLAY
 from engine.observation import Observation, SideView
 
@@ -27,6 +29,7 @@ ROW_H = HAND.h + 6 + TAB_H
 # How dark a card that cannot be played now is drawn (0-255).
 DIM_ALPHA = 150
 GREY_TAB = (128, 120, 108)
+HEADERS = Tiles(64)
 
 
 class NoHand(ValueError):
@@ -66,7 +69,7 @@ def _background(h: int) -> Image.Image:
 
 
 @cache
-def _tab(number: int, dim: bool = False) -> Image.Image:
+def _tab(number: int, dim: bool = False) -> Sprite:
     """The index tab under a card: gold, or grey for a card that cannot be played now."""
     w, h = 64, TAB_H
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
@@ -81,7 +84,7 @@ def _tab(number: int, dim: bool = False) -> Image.Image:
     ImageDraw.Draw(out).text(
         (w / 2, h / 2 + 1), str(number), font=font(SERIF_BOLD, 30), fill=INK, anchor="mm"
     )
-    return out
+    return Sprite(out)
 
 
 def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
@@ -100,11 +103,17 @@ def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
         right, right_colour = f"Round {obs.round} - your turn", GOLD_LIGHT
     else:
         right, right_colour = f"Round {obs.round} - opponent's turn", TEXT_MUTED
-    right_w = right_font.getlength(right)
     title = f"{name}'s hand - {n} card{'s' if n != 1 else ''}"
-    title = fit_text(title, title_font, W - 2 * MARGIN_X - right_w - 24)
-    draw_text(draw, (MARGIN_X, HEADER_H // 2), title, title_font, TEXT, anchor="lm")
-    draw.text((W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=right_colour, anchor="rm")
+
+    def header() -> None:
+        right_w = right_font.getlength(right)
+        fitted = fit_text(title, title_font, W - 2 * MARGIN_X - right_w - 24)
+        draw_text(draw, (MARGIN_X, HEADER_H // 2), fitted, title_font, TEXT, anchor="lm")
+        draw.text(
+            (W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=right_colour, anchor="rm"
+        )
+
+    HEADERS.draw(img, (0, 0, W, HEADER_H - 2), (title, right, right_colour), header)
 
 
 def unplayable(obs: Observation) -> frozenset[int]:
@@ -115,12 +124,14 @@ def unplayable(obs: Observation) -> frozenset[int]:
     return frozenset(v.uid for v in obs.sides[obs.viewer].hand or () if v.uid not in playable)
 
 
-def _shade(face: Image.Image) -> Image.Image:
-    """A dark layer shaped like the card face."""
-    shade = Image.new("RGBA", face.size, (8, 6, 4, 0))
-    shade.putalpha(ImageChops.multiply(face.getchannel("A"),
-                                       Image.new("L", face.size, DIM_ALPHA)))
-    return shade
+@lru_cache(maxsize=256)
+def _dimmed(key: FaceKey) -> Sprite:
+    """The card face under a dark layer shaped like it (a card that cannot be played now)."""
+    card_face = face(key, HAND)
+    shade = Image.new("RGBA", card_face.size, (8, 6, 4, 0))
+    shade.putalpha(ImageChops.multiply(card_face.getchannel("A"),
+                                       Image.new("L", card_face.size, DIM_ALPHA)))
+    return Sprite(Image.alpha_composite(card_face, shade))
 
 
 def hand_image(obs: Observation) -> Image.Image:
@@ -144,19 +155,18 @@ def hand_image(obs: Observation) -> Image.Image:
         )
     dimmed = unplayable(obs)
     for i, (card, (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True), start=1):
-        card_face = face_for(card, HAND)
-        img.paste(card_face, (x, y), card_face)
         if card.uid in dimmed:
-            shade = _shade(card_face)
-            img.paste(shade, (x, y), shade)
+            _dimmed(face_key(card)).paste(img, x, y)
+        else:
+            face_sprite(card, HAND).paste(img, x, y)
         tab = _tab(i, card.uid in dimmed)
-        img.paste(tab, (x + (HAND.w - tab.width) // 2, y + HAND.h + 6), tab)
+        tab.paste(img, x + (HAND.w - tab.width) // 2, y + HAND.h + 6)
     return img
 
 
 def render_hand(obs: Observation) -> bytes:
     """The viewer's hand as PNG bytes; index i matches position i (1-based) in the hand."""
-    return to_png(hand_image(obs))
+    return to_png(hand_image(obs), palette=theme_palette())
 
 
 __all__ = ["NoHand", "hand_image", "height", "layout", "render_hand", "unplayable"]

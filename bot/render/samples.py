@@ -7,12 +7,15 @@ of "board", "hand", "card", "result", "deck" (an engine Deck), "leaderboard" and
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
 from bot.render.ranked_samples import RANKED_SAMPLES
+from bot.render.state import public_view
 from bot.render.theme import faction_name
+from engine import Match, starter_decks
 from engine.actions import PASS, PLAY, Action
 from engine.cards import catalogue
 from engine.decks import Deck, starter_deck
@@ -1156,6 +1159,23 @@ def deck_crowded() -> Deck:
              if c.faction in ("monsters", "neutral") and c.is_unit and not c.side_deck}
     cards |= {"decoy": 3, "commanders_horn": 3, "scorch": 2, "biting_frost": 2}
     return Deck("monsters", "eredin_destroyer_of_worlds", cards, "Everything Monsters")
+
+
+def played_match(seed: int) -> list[tuple[Observation, Observation]]:
+    """Every position of a seeded match between random players (starter decks, no forfeit):
+    the public board and the hand of the player to act, in order."""
+    rng = random.Random(seed)
+    decks = starter_decks()
+    factions = sorted(decks)
+    match = Match.new((decks[rng.choice(factions)], decks[rng.choice(factions)]),
+                      seed=seed, names=("Geralt", "Yennefer"))
+    positions = []
+    while not match.is_over:
+        player = rng.choice(match.to_act())
+        positions.append((public_view(match.observation(None)), match.observation(player)))
+        legal = [a for a in match.legal_actions(player) if a.kind != "forfeit"]
+        match.apply(rng.choice(legal))
+    return positions
 
 
 def _fresh(build: Callable[[], Any]) -> Callable[[], Any]:

@@ -14,13 +14,12 @@ the match again and decides afresh if the computer still has to act.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import multiprocessing
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor
 
 from bot.service.errors import Refusal
 from bot.service.matches import ComputerTurn, MatchService
+from bot.workers import WorkerPool
 from engine import Action, Observation
 from engine.actions import FORFEIT
 from engine.ai.agents import decide
@@ -51,9 +50,8 @@ class Computer:
         self._think_seconds = think_seconds
         self._budget_ms = budget_ms
         self._iterations = iterations
-        self._workers = workers
-        self._processes = processes
-        self._pool: Executor | None = None
+        self._pool = WorkerPool("AI", workers, processes=processes, thread_note=(
+            "the computer thinks in a thread, which slows the bot while it does"))
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._woken: set[int] = set()
         self._closed = False
@@ -86,7 +84,7 @@ class Computer:
     @property
     def worker(self) -> Executor | None:
         """The executor decisions run in (None until the first decision)."""
-        return self._pool
+        return self._pool.executor
 
     async def close(self) -> None:
         """Stop thinking and shut the worker down (waiting for a decision in progress)."""
@@ -95,9 +93,7 @@ class Computer:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        await self._pool.close()
 
     # ------------------------------------------------------------------ playing
 
@@ -146,50 +142,7 @@ class Computer:
 
     async def _decide(self, turn: ComputerTurn) -> Action:
         """Run engine.ai.agents.decide on the computer's own observation and deck."""
-        call = functools.partial(decide, turn.level, turn.observation, turn.deck, turn.seed,
-                                 self._budget_ms, self._iterations)
-        loop = asyncio.get_running_loop()
-        for attempt in range(2):
-            pool = self._executor()
-            try:
-                action = await loop.run_in_executor(pool, call)
-            except BrokenExecutor:
-                # The worker process died (killed, out of memory): start a new one once.
-                log.warning("the AI worker stopped: starting a new one")
-                self._drop(pool)
-                if attempt:
-                    raise
-                continue
-            except (OSError, NotImplementedError) as error:
-                if not isinstance(pool, ProcessPoolExecutor):
-                    raise
-                self._to_threads(pool, error)
-                continue
-            self.decisions += 1
-            return action
-        raise AssertionError("unreachable")
-
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            if self._processes:
-                try:
-                    self._pool = ProcessPoolExecutor(
-                        self._workers, mp_context=multiprocessing.get_context("spawn"))
-                except (OSError, NotImplementedError, ImportError) as error:
-                    self._to_threads(None, error)
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="gwent-ai")
-        return self._pool
-
-    def _to_threads(self, pool: Executor | None, error: BaseException) -> None:
-        """Processes cannot be started here: decide in a thread from now on."""
-        log.warning("cannot start an AI worker process (%s): the computer thinks in a thread, "
-                    "which slows the bot while it does", error)
-        self._processes = False
-        if pool is not None:
-            self._drop(pool)
-
-    def _drop(self, pool: Executor) -> None:
-        if self._pool is pool:
-            self._pool = None
-        pool.shutdown(wait=False, cancel_futures=True)
+        action = await self._pool.run(decide, turn.level, turn.observation, turn.deck, turn.seed,
+                                      self._budget_ms, self._iterations)
+        self.decisions += 1
+        return action

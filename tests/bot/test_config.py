@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -64,9 +65,12 @@ def test_the_computers_think_floor_is_configurable() -> None:
             load_config({"DISCORD_TOKEN": "t", "AI_THINK_SECONDS": bad})
 
 
-def test_the_number_of_ai_workers_is_configurable() -> None:
-    assert load_config({"DISCORD_TOKEN": "t"}).ai_workers == 1
-    assert load_config({"DISCORD_TOKEN": "t", "AI_WORKERS": "4"}).ai_workers == 4
+@pytest.mark.parametrize("name, field", [("AI_WORKERS", "ai_workers"),
+                                         ("RENDER_WORKERS", "render_workers")])
+def test_the_number_of_workers_is_configurable(name: str, field: str) -> None:
+    cores = len(os.sched_getaffinity(0))
+    assert getattr(load_config({"DISCORD_TOKEN": "t"}), field) == min(cores, 64)
+    assert getattr(load_config({"DISCORD_TOKEN": "t", name: "4"}), field) == 4
     for bad in ("0", "-1", "two", "1.5", "65"):
-        with pytest.raises(ConfigError, match="AI_WORKERS"):
-            load_config({"DISCORD_TOKEN": "t", "AI_WORKERS": bad})
+        with pytest.raises(ConfigError, match=name):
+            load_config({"DISCORD_TOKEN": "t", name: bad})

@@ -71,7 +71,7 @@ def forbid_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_processes(*args: object, **kwargs: object) -> None:
         raise OSError("no /dev/shm here")
 
-    monkeypatch.setattr("bot.service.computer.ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr("bot.workers.ProcessPoolExecutor", no_processes)
 
 
 async def play_against_computer(services: Services, match_id: int, rng: random.Random,

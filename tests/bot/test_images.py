@@ -1,0 +1,112 @@
+"""Images are drawn in worker processes: real PNGs come back and the event loop keeps going."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+from PIL import Image
+
+from bot import images
+from bot.render import render_board, render_hand
+from bot.render.samples import SAMPLES
+from bot.render.state import public_view
+from bot.workers import WorkerPool
+
+TICK = 0.005
+# The most the event loop may be held up by this process's own work while images render.
+MAX_STALL = 0.050
+BURST = 24
+
+
+@pytest.fixture
+async def renderer() -> AsyncIterator[WorkerPool]:
+    pool = images.configure(2)
+    yield pool
+    await pool.close()
+    images.configure()  # later tests get a fresh default pool
+
+
+async def stalls_during(work: asyncio.Future[object]) -> list[float]:
+    """Tick every TICK seconds until work is done; for each tick, how long the loop was held
+    up by this process: the lateness of the tick, but no more than the CPU time this process
+    (all its threads) used meanwhile. A machine busy with other processes delays ticks
+    without using this process's CPU, so it does not count."""
+    loop = asyncio.get_running_loop()
+    stalls = []
+    while not work.done():
+        wall, cpu = loop.time(), time.process_time()
+        await asyncio.sleep(TICK)
+        late = loop.time() - wall - TICK
+        stalls.append(max(0.0, min(late, time.process_time() - cpu)))
+    return stalls
+
+
+def boards_and_hands() -> list[tuple[str, object]]:
+    board = SAMPLES["board_full"][1]()
+    hand = SAMPLES["hand_large"][1]()
+    return [("board", board) if i % 2 else ("hand", hand) for i in range(BURST)]
+
+
+async def test_a_burst_of_renders_does_not_stall_the_event_loop(renderer: WorkerPool) -> None:
+    await images.start()  # as the bot does at start-up: workers warm before the first match
+    assert isinstance(renderer.executor, ProcessPoolExecutor)
+    pids = set(await asyncio.gather(*(renderer.run(os.getpid) for _ in range(4))))
+    assert os.getpid() not in pids
+    # Workers yield the cores to the event loop when they are all busy.
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert all(os.getpriority(os.PRIO_PROCESS, pid) > mine for pid in pids)
+
+    burst = boards_and_hands()
+    images.warm_up()  # this process's caches too, for a fair comparison
+    cpu = time.process_time()
+    for kind, value in burst:  # the same burst drawn in this process, for comparison
+        (render_board if kind == "board" else render_hand)(value)  # type: ignore[arg-type]
+    here = time.process_time() - cpu
+
+    cpu = time.process_time()
+    jobs = [images.board_png(v) if kind == "board" else images.hand_png(v)  # type: ignore[arg-type]
+            for kind, v in burst]
+    work = asyncio.ensure_future(asyncio.gather(*jobs))
+    stalls = await stalls_during(work)
+    pngs = work.result()
+    spent = time.process_time() - cpu
+    assert len(pngs) == BURST and len(stalls) > 5
+    # The drawing is done elsewhere: this process only sends observations and takes PNGs.
+    assert spent < here / 2, f"this process spent {spent:.3f} s of the {here:.3f} s burst"
+    assert max(stalls) <= MAX_STALL, f"the loop was held up {max(stalls) * 1000:.0f} ms"
+    board = Image.open(io.BytesIO(pngs[1]))
+    hand = Image.open(io.BytesIO(pngs[0]))
+    assert board.size == (1280, 886) and hand.width == 1020
+    assert board.mode == "P" and len(pngs[1]) < 400_000
+
+
+async def test_the_public_board_from_a_worker_matches_one_drawn_here(
+        renderer: WorkerPool) -> None:
+    private = SAMPLES["hand_mulligan"][1]()
+    assert await images.board_png(public_view(private)) == render_board(public_view(private))
+    assert await images.hand_png(private) == render_hand(private)
+
+
+async def test_without_processes_images_are_drawn_in_a_thread(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise OSError("no /dev/shm here")
+
+    monkeypatch.setattr("bot.workers.ProcessPoolExecutor", no_processes)
+    pool = images.configure(1)
+    try:
+        with caplog.at_level(logging.WARNING, logger="bot"):
+            png = await images.board_png(SAMPLES["board_empty"][1]())
+        assert isinstance(pool.executor, ThreadPoolExecutor)
+        assert Image.open(io.BytesIO(png)).size == (1280, 886)
+        assert any("drawn in a thread" in r.getMessage() for r in caplog.records)
+    finally:
+        await pool.close()
+        images.configure()
