@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.storage.database import is_postgresql
+
 DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
 DEFAULT_AI_THINK_SECONDS = 1.0
 MAX_AI_THINK_SECONDS = 60.0
@@ -29,6 +31,12 @@ class Config:
     log_level: str
     ai_think_seconds: float = DEFAULT_AI_THINK_SECONDS
     ai_workers: int = 1
+    database_url: str | None = None
+
+    @property
+    def database(self) -> Path | str:
+        """Where the data lives: DATABASE_URL's PostgreSQL if set, else the SQLite file."""
+        return self.database_url if self.database_url is not None else self.database_path
 
 
 def load_config(env: Mapping[str, str]) -> Config:
@@ -46,9 +54,21 @@ def load_config(env: Mapping[str, str]) -> Config:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
                           f"not {log_level!r}.")
     return Config(token=token, database_path=database_path,
+                  database_url=_database_url(env.get("DATABASE_URL", "").strip()),
                   dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
                   ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()),
                   ai_workers=_workers(env.get("AI_WORKERS", "").strip()))
+
+
+def _database_url(raw: str) -> str | None:
+    """A PostgreSQL database shared by several bot processes, or None for SQLite."""
+    if not raw:
+        return None
+    if not is_postgresql(raw):
+        raise ConfigError("DATABASE_URL must be a PostgreSQL URL such as "
+                          "postgresql://user:password@host:5432/gwent (leave it unset to use "
+                          "the SQLite file DATABASE_PATH).")
+    return raw
 
 
 def _think_seconds(raw: str) -> float:

@@ -20,7 +20,7 @@ from bot.storage import StorageError
 
 async def run(config: Config) -> None:
     """Run the bot until it is stopped (Ctrl-C or SIGTERM close it cleanly)."""
-    bot = GwentBot(config.database_path, dev_guild_id=config.dev_guild_id,
+    bot = GwentBot(config.database, dev_guild_id=config.dev_guild_id,
                    ai_think_seconds=config.ai_think_seconds, ai_workers=config.ai_workers)
     main_task = asyncio.current_task()
     assert main_task is not None

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 class GwentBot(discord.Client):
     """Gwent for Discord. Needs no privileged intents."""
 
-    def __init__(self, database_path: Path, *, dev_guild_id: int | None = None,
+    def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  clock: Clock = time.time, ai_think_seconds: float = DEFAULT_THINK_SECONDS,
                  ai_workers: int = 1, rng: random.Random | None = None,
                  **options: Any) -> None:
@@ -39,7 +39,7 @@ class GwentBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(GwentCommands())
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
-        self.database_path = database_path
+        self.database = database
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.ai_think_seconds = ai_think_seconds
@@ -60,7 +60,7 @@ class GwentBot(discord.Client):
     async def open_storage(self) -> None:
         """Open and migrate the database; raises StorageError before anything else starts."""
         if self._services is None:
-            self._services = await Services.open(self.database_path, self.publisher, self.clock,
+            self._services = await Services.open(self.database, self.publisher, self.clock,
                                                  think_seconds=self.ai_think_seconds,
                                                  ai_workers=self.ai_workers, rng=self.rng)
 

@@ -32,12 +32,13 @@ class Services:
     computer: Computer
 
     @classmethod
-    async def open(cls, path: Path, notifier: Notifier, clock: Clock = time.time, *,
+    async def open(cls, database: Path | str, notifier: Notifier, clock: Clock = time.time, *,
                    think_seconds: float = DEFAULT_THINK_SECONDS, ai_workers: int = 1,
                    ai_budget_ms: int | None = None,
                    ai_iterations: int | None = None,
                    rng: random.Random | None = None) -> Services:
-        """Open the database (raising StorageError) and build the services on it.
+        """Open the database (a SQLite file or a postgresql:// URL; raising StorageError)
+        and build the services on it.
 
         `think_seconds` is the computer's think floor and `ai_workers` how many decisions
         run at once; `ai_budget_ms` and `ai_iterations` override every level's search effort
@@ -45,7 +46,7 @@ class Services:
         unless given (tests pass a seeded one, so their deals can be replayed).
         """
         rng = rng if rng is not None else random.SystemRandom()
-        db = await Database.open(path)
+        db = await Database.open(database)
         matches = MatchService(db, notifier, clock, rng)
         challenges = ChallengeService(db, matches, notifier, clock)
         computer = Computer(matches, think_seconds=think_seconds, budget_ms=ai_budget_ms,

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterable
 from typing import Any
-
-import aiosqlite
 
 from bot.storage.records import (
     CHOOSING,
@@ -20,6 +16,7 @@ from bot.storage.records import (
     SeatRecord,
     UserSettings,
 )
+from bot.storage.sql import Queries, Row
 
 _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
@@ -27,23 +24,14 @@ _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, ac
 _LIVE = "status != 'over'"
 
 
-class Repository:
+class Repository(Queries):
     """Queries and updates; the caller (Database) decides the transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._conn.execute_fetchall(sql, tuple(params)))
-
-    async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """Execute a statement and return the last inserted row id."""
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return cursor.lastrowid or 0
+    async def _new_id(self, sql: str, params: tuple[Any, ...]) -> int:
+        """Run an INSERT ... RETURNING id and return the id."""
+        row = await self._one(sql, params)
+        assert row is not None
+        return int(row[0])
 
     # ------------------------------------------------------------- settings
 
@@ -96,10 +84,10 @@ class Repository:
                                opponent: tuple[int, str], faction: str | None, now: float,
                                expires_at: float, rematch_of: int | None) -> int:
         """Store a new open challenge and return its id."""
-        return await self._run(
+        return await self._new_id(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, "
             "opponent_id, opponent_name, faction, status, created_at, expires_at, rematch_of) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, *challenger, *opponent, faction, OPEN, now, expires_at,
              rematch_of))
 
@@ -138,9 +126,10 @@ class Repository:
                            seed: int, now: float, deadline: float | None,
                            warn_at: float | None) -> int:
         """Store a new match in deck choice and return its id."""
-        return await self._run(
+        return await self._new_id(
             "INSERT INTO matches (guild_id, channel_id, parent_channel_id, status, seed, "
-            "deadline, warn_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "deadline, warn_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             (guild_id, channel_id, parent_channel_id, CHOOSING, seed, deadline, warn_at, now,
              now))
 
@@ -157,7 +146,7 @@ class Repository:
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return None if row is None else await self._with_seats(row)
 
-    async def _with_seats(self, row: sqlite3.Row) -> MatchRecord:
+    async def _with_seats(self, row: Row) -> MatchRecord:
         seats = await self._all("SELECT seat, user_id, name, faction, leader, deck, ready, "
                                 "timeouts, ai_level FROM seats WHERE match_id = ? ORDER BY seat",
                                 (row[0],))
@@ -243,9 +232,8 @@ class Repository:
 
     async def postpone_deadlines(self, until: float) -> int:
         """Move running matches' deadlines that come before `until` to it; return how many."""
-        async with self._conn.execute(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
-                                      f"{_LIVE} AND deadline < ?", (until, until)) as cursor:
-            return cursor.rowcount
+        return await self._count(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
+                                 f"{_LIVE} AND deadline < ?", (until, until))
 
     async def matches_behind(self) -> list[int]:
         """Return matches whose newest lobby, board or result message is not posted yet."""
@@ -283,7 +271,7 @@ class Repository:
                             (row[14], row[15]))
 
 
-def _challenge(row: sqlite3.Row) -> ChallengeRecord:
+def _challenge(row: Row) -> ChallengeRecord:
     return ChallengeRecord(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         message_id=row["message_id"], challenger_id=row["challenger_id"],

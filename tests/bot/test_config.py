@@ -70,3 +70,13 @@ def test_the_number_of_ai_workers_is_configurable() -> None:
     for bad in ("0", "-1", "two", "1.5", "65"):
         with pytest.raises(ConfigError, match="AI_WORKERS"):
             load_config({"DISCORD_TOKEN": "t", "AI_WORKERS": bad})
+
+
+def test_database_url_chooses_postgresql_and_sqlite_stays_the_default() -> None:
+    assert load_config({"DISCORD_TOKEN": "t"}).database == DEFAULT_DATABASE_PATH
+    url = "postgresql://gwent:pw@db:5432/gwent"
+    config = load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": f" {url} "})
+    assert config.database == url
+    for bad in ("mysql://db/gwent", "db:5432", "sqlite:///data/gwent.sqlite3"):
+        with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL"):
+            load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": bad})

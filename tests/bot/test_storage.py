@@ -1,14 +1,25 @@
-"""The database: creation, WAL mode, migrations, and refusing files it must not touch."""
+"""The database: creation, WAL mode, migrations, and refusing files it must not touch; the
+same for PostgreSQL, and the translation of portable SQL to it."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import Database, StorageError
-from bot.storage.migrations import APPLICATION_ID, Migration, load_migrations
+from bot.storage.migrations import (
+    APPLICATION_ID,
+    Migration,
+    load_migrations,
+    postgresql_sql,
+    to_postgresql,
+)
+from bot.storage.sql import numbered_placeholders
+from tests.conftest import empty_postgres_database
+from tests.postgres_server import PostgresServer, free_port
 
 
 async def test_creates_folder_and_schema_in_wal_mode(db_path: Path) -> None:
@@ -121,3 +132,139 @@ async def test_a_failed_transaction_rolls_back(db_path: Path) -> None:
     async with db.reading() as repo:
         assert await repo.turn_seconds(5) is None
     await db.close()
+
+
+# ------------------------------------------------------------------ PostgreSQL
+
+@pytest.fixture
+async def pg_url(postgres_server: PostgresServer) -> str:
+    """An empty PostgreSQL database."""
+    return await empty_postgres_database(postgres_server)
+
+
+async def _pg(url: str, sql: str, *args: object) -> object:
+    conn = await asyncpg.connect(url)
+    try:
+        return await conn.fetchval(sql, *args)
+    finally:
+        await conn.close()
+
+
+async def test_postgresql_schema_is_created_with_64_bit_ids_and_double_times(pg_url: str) -> None:
+    db = await Database.open(pg_url)
+    assert db.version == len(load_migrations()) and not db.exclusive
+    snowflake = 1_234_567_890_123_456_789
+    async with db.transaction() as repo:
+        await repo.set_turn_seconds(snowflake, 60)
+        match_id = await repo.insert_match(snowflake, snowflake + 1, snowflake + 2, 7,
+                                           1_700_000_000.125, 1_700_000_180.5, None)
+    async with db.reading() as repo:
+        assert await repo.turn_seconds(snowflake) == 60
+        row = await repo.connection.fetchone("SELECT id, guild_id, created_at, deadline "
+                                             "FROM matches WHERE id = ?", (match_id,))
+    assert row is not None
+    assert (row[0], row["guild_id"]) == (match_id, snowflake)
+    assert row["created_at"] == 1_700_000_000.125 and row[3] == 1_700_000_180.5
+    await db.close()
+    assert await _pg(pg_url, "SELECT version FROM gwent_schema") == len(load_migrations())
+
+
+async def test_postgresql_reopening_applies_nothing_twice(pg_url: str) -> None:
+    db = await Database.open(pg_url)
+    async with db.transaction() as repo:
+        await repo.set_turn_seconds(1, 60)
+    await db.close()
+    db = await Database.open(pg_url)
+    async with db.reading() as repo:
+        assert await repo.turn_seconds(1) == 60
+    await db.close()
+
+
+async def test_postgresql_new_migrations_apply_on_top_and_a_failing_one_changes_nothing(
+        pg_url: str) -> None:
+    base = load_migrations()
+    db = await Database.open(pg_url, base)
+    await db.close()
+    extra = Migration(len(base) + 1, "9999_extra.sql",
+                      "CREATE TABLE extra (id INTEGER PRIMARY KEY, at REAL, data BLOB);")
+    bad = Migration(len(base) + 2, "9999_bad.sql", "CREATE TABLE matches (id INTEGER);")
+    with pytest.raises(StorageError, match="left unchanged"):
+        await Database.open(pg_url, [*base, extra, bad])
+    assert await _pg(pg_url, "SELECT version FROM gwent_schema") == len(base)
+    assert await _pg(pg_url, "SELECT to_regclass('extra')") is None
+    db = await Database.open(pg_url, [*base, extra])
+    assert db.version == len(base) + 1
+    async with db.transaction() as repo:
+        new_id = await repo.connection.fetchone(
+            "INSERT INTO extra (at, data) VALUES (?, ?) RETURNING id", (2.5, b"\x00\xff"))
+        assert new_id is not None and new_id["id"] == 1
+        row = await repo.connection.fetchone("SELECT at, data FROM extra")
+    assert row is not None and (row[0], row[1]) == (2.5, b"\x00\xff")
+    await db.close()
+
+
+async def test_postgresql_newer_and_foreign_databases_are_refused(
+        pg_url: str, postgres_server: PostgresServer) -> None:
+    db = await Database.open(pg_url)
+    await db.close()
+    await _pg(pg_url, "UPDATE gwent_schema SET version = 99")
+    with pytest.raises(StorageError, match="newer version of the bot"):
+        await Database.open(pg_url)
+    foreign = await empty_postgres_database(postgres_server)
+    await _pg(foreign, "CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    with pytest.raises(StorageError, match="not a Gwent database"):
+        await Database.open(foreign)
+    assert await _pg(foreign, "SELECT to_regclass('gwent_schema')") is None
+
+
+async def test_an_unreachable_server_is_explained_without_the_password() -> None:
+    with pytest.raises(StorageError) as caught:
+        await Database.open(f"postgresql://gwent:s3cret@127.0.0.1:{free_port()}/gwent")
+    message = str(caught.value)
+    assert "cannot be reached" in message and "DATABASE_URL" in message
+    assert "gwent@127.0.0.1" in message and "s3cret" not in message
+
+
+async def test_postgresql_failed_transaction_rolls_back_and_sums_read_as_numbers(
+        pg_url: str) -> None:
+    db = await Database.open(pg_url)
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as repo:
+            await repo.set_turn_seconds(5, 77)
+            raise RuntimeError("boom")
+    async with db.transaction() as repo:
+        await repo.set_turn_seconds(6, 30)
+        await repo.set_turn_seconds(7, 45)
+        changed = await repo._count("UPDATE guild_settings SET turn_seconds = turn_seconds + 1")
+    async with db.reading() as repo:
+        assert await repo.turn_seconds(5) is None
+        row = await repo.connection.fetchone(
+            "SELECT SUM(turn_seconds), AVG(turn_seconds) FROM guild_settings WHERE "
+            "guild_id IN (?, ?)", (6, 7))
+    assert changed == 2
+    assert row is not None and (row[0], row[1]) == (77, 38.5)
+    assert type(row[0]) is int
+    await db.close()
+
+
+def test_placeholders_are_numbered_outside_quotes_and_comments() -> None:
+    sql = ("SELECT '?', \"a?\" FROM t WHERE a = ? AND b IN (?, ?) -- ? not this\n"
+           "AND c = 'it''s ?' AND d = ? /* ? */")
+    assert numbered_placeholders(sql) == (
+        "SELECT '?', \"a?\" FROM t WHERE a = $1 AND b IN ($2, $3) -- ? not this\n"
+        "AND c = 'it''s ?' AND d = $4 /* ? */")
+
+
+def test_portable_ddl_gets_postgresql_types(tmp_path: Path) -> None:
+    sql = ("CREATE TABLE t (id INTEGER PRIMARY KEY, user_id integer NOT NULL, at REAL, "
+           "data BLOB, note TEXT DEFAULT 'INTEGER REAL'); -- REAL stays in comments\n")
+    assert to_postgresql(sql) == (
+        "CREATE TABLE t (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "
+        "user_id BIGINT NOT NULL, at DOUBLE PRECISION, data BYTEA, "
+        "note TEXT DEFAULT 'INTEGER REAL'); -- REAL stays in comments\n")
+    with pytest.raises(StorageError, match="AUTOINCREMENT"):
+        to_postgresql("CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT);")
+    migration = Migration(1, "0001_t.sql", sql)
+    assert postgresql_sql(migration, tmp_path) == to_postgresql(sql)
+    (tmp_path / "0001_t.sql").write_text("CREATE TABLE t (id SERIAL PRIMARY KEY);")
+    assert postgresql_sql(migration, tmp_path) == "CREATE TABLE t (id SERIAL PRIMARY KEY);"
