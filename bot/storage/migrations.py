@@ -6,11 +6,13 @@ that cannot be shared), and otherwise the shared file with SQLite's types made e
 `INTEGER` is 64-bit in SQLite, so it becomes `BIGINT` (Discord ids do not fit in 32 bits);
 `REAL` is 8 bytes in SQLite, so it becomes `DOUBLE PRECISION`; `BLOB` becomes `BYTEA`; and a
 column declared `INTEGER PRIMARY KEY` (which SQLite numbers by itself) becomes an identity
-column. Each backend tracks the version reached in the database itself.
+column. Each backend records the numbers applied in the table gwent_migrations; a new
+file is applied whatever its number, once.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +24,10 @@ POSTGRESQL_DIR = MIGRATIONS_DIR / "postgresql"
 # Marks a database as ours ("Gwnt"): SQLite's PRAGMA application_id, PostgreSQL's
 # gwent_schema table, and the key of PostgreSQL's write lock.
 APPLICATION_ID = 0x47776E74
+# Which migrations a database has had, on both backends.
+MIGRATIONS_TABLE = "gwent_migrations"
+CREATE_MIGRATIONS_TABLE = (f"CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} "
+                           "(version INTEGER PRIMARY KEY, name TEXT NOT NULL)")
 _NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 _ROWID_KEY = re.compile(r"\bINTEGER(\s+PRIMARY\s+KEY)\b", re.IGNORECASE)
 _TYPES = {"INTEGER": "BIGINT", "REAL": "DOUBLE PRECISION", "BLOB": "BYTEA"}
@@ -43,17 +49,31 @@ class Migration:
 
 
 def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Read the migration files, which must be numbered 1, 2, 3... without gaps."""
+    """Read the migration files, in number order. Numbers are reserved per line of work and
+    may arrive in any order, so gaps are allowed; a number used twice is not."""
     found = []
     for path in sorted(folder.glob("*.sql")):
         match = _NAME.fullmatch(path.name)
         if match is None:
             raise StorageError(f"migration file {path.name!r} is not named NNNN_name.sql")
         found.append(Migration(int(match.group(1)), path.name, path.read_text(encoding="utf-8")))
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise StorageError(f"migration {migration.name} should be number {expected:04d}")
+    for earlier, later in itertools.pairwise(found):
+        if earlier.version == later.version:
+            raise StorageError(f"migrations {earlier.name} and {later.name} have the same "
+                               "number")
     return found
+
+
+def pending(migrations: list[Migration], applied: set[int], where: str,
+            setting: str) -> list[Migration]:
+    """The migrations still to apply, or StorageError if the database has one this bot does
+    not know (it was written by a newer version). `setting` names where the database is set."""
+    unknown = applied - {m.version for m in migrations}
+    if unknown:
+        raise StorageError(f"{where} has schema version {max(unknown)}, which this version of "
+                           "the bot does not know: it was written by a newer version of the "
+                           f"bot. Upgrade the bot, or point {setting} at another database.")
+    return [m for m in migrations if m.version not in applied]
 
 
 def postgresql_sql(migration: Migration, overrides: Path = POSTGRESQL_DIR) -> str:

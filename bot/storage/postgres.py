@@ -19,15 +19,18 @@ from asyncpg.pool import PoolConnectionProxy
 from bot.storage.database import Database
 from bot.storage.migrations import (
     APPLICATION_ID,
+    CREATE_MIGRATIONS_TABLE,
+    MIGRATIONS_TABLE,
     Migration,
     StorageError,
     load_migrations,
+    pending,
     postgresql_sql,
 )
 from bot.storage.repository import Repository
 from bot.storage.sql import POSTGRESQL, Connection, Row, changed_rows, numbered_placeholders
 
-SCHEMA_TABLE = "gwent_schema"
+SCHEMA_TABLE = "gwent_schema"  # the application id and the highest migration applied
 POOL_SIZE = 10
 WRITE_LOCK = f"SELECT pg_advisory_xact_lock({APPLICATION_ID})"
 CONNECT_ERRORS = (OSError, TimeoutError, ValueError, asyncpg.PostgresError,
@@ -153,34 +156,42 @@ async def schema_version(conn: PgConnection, where: str) -> int:
 
 
 async def migrate(conn: PgConnection, migrations: list[Migration], where: str) -> int:
-    """Bring the schema up to date in one transaction; return the version reached. Processes
-    starting together wait for each other (the write lock), so each step runs once."""
-    latest = len(migrations)
-    pending: list[Migration] = []
+    """Apply the migrations the database has not had, in one transaction; return the highest
+    number applied. Processes starting together wait for each other (the write lock), so
+    each step runs once."""
+    todo: list[Migration] = []
     try:
         async with conn.transaction():
             await conn.execute(WRITE_LOCK)
             current = await schema_version(conn, where)
-            if current > latest:
-                raise StorageError(
-                    f"{where} has schema version {current}, but this bot knows only up to "
-                    f"{latest}: it was written by a newer version of the bot. Upgrade the bot, "
-                    "or point DATABASE_URL at another database.")
-            pending = migrations[current:]
-            if not pending:
+            if await conn.fetchval("SELECT to_regclass($1)", MIGRATIONS_TABLE) is None:
+                applied = set(range(1, current + 1))
+            else:
+                applied = {int(r[0]) for r in await conn.fetch(
+                    f"SELECT version FROM {MIGRATIONS_TABLE}")}
+            known = applied | ({current} if current else set())
+            todo = pending(migrations, known, where, "DATABASE_URL")
+            if not todo:
                 return current
             if current == 0:
                 await conn.execute(f"CREATE TABLE {SCHEMA_TABLE} (id INTEGER PRIMARY KEY "
                                    "CHECK (id = 1), application_id BIGINT NOT NULL, "
                                    "version INTEGER NOT NULL)")
-            for migration in pending:
+            await conn.execute(CREATE_MIGRATIONS_TABLE)
+            for migration in todo:
                 await conn.execute(postgresql_sql(migration))
+            names = {m.version: m.name for m in migrations}
+            await conn.executemany(
+                f"INSERT INTO {MIGRATIONS_TABLE} (version, name) VALUES ($1, $2) "
+                "ON CONFLICT (version) DO NOTHING",
+                [(v, names[v]) for v in sorted(applied | {m.version for m in todo})])
+            latest = max(applied | {m.version for m in todo})
             await conn.execute(
                 f"INSERT INTO {SCHEMA_TABLE} (id, application_id, version) VALUES (1, $1, $2) "
                 "ON CONFLICT (id) DO UPDATE SET version = excluded.version",
                 APPLICATION_ID, latest)
     except asyncpg.PostgresError as error:
-        names = ", ".join(m.name for m in pending)
-        raise StorageError(f"applying {names} to {where} failed ({error}); the database was "
+        failed = ", ".join(m.name for m in todo)
+        raise StorageError(f"applying {failed} to {where} failed ({error}); the database was "
                            "left unchanged.") from error
     return latest

@@ -20,7 +20,8 @@ from bot.storage.sql import Queries, Row
 
 _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
-                  "result_message_id, created_at, updated_at, finished_at")
+                  "result_message_id, created_at, updated_at, finished_at, computer_due, "
+                  "warning_message_id")
 _LIVE = "status != 'over'"
 
 
@@ -159,7 +160,8 @@ class Repository(Queries):
             lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
             board_action=row["board_action"], result_message_id=row["result_message_id"],
             created_at=row["created_at"], updated_at=row["updated_at"],
-            finished_at=row["finished_at"], seats=(pair[0], pair[1]))
+            finished_at=row["finished_at"], seats=(pair[0], pair[1]),
+            computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"])
 
     async def state(self, match_id: int) -> str | None:
         """Return the engine state JSON of a match, once it has one."""
@@ -197,6 +199,14 @@ class Repository(Queries):
         assignments = ", ".join(f"{c} = ?" for c in values)
         await self._run(f"UPDATE matches SET {assignments} WHERE id = ?",
                         (*values.values(), match_id))
+
+    async def advance_match(self, match_id: int, from_count: int, **values: Any) -> bool:
+        """Set some columns of a match only if its action count is still `from_count`;
+        return whether it was (a compare-and-set: a move is applied at most once)."""
+        assignments = ", ".join(f"{c} = ?" for c in values)
+        return bool(await self._count(
+            f"UPDATE matches SET {assignments} WHERE id = ? AND action_count = ?",
+            (*values.values(), match_id, from_count)))
 
     async def insert_action(self, match_id: int, number: int, action: str, source: str,
                             now: float) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot.storage.sql import POSTGRESQL, Connection
 
 # Bookkeeping of the backends themselves, not data.
-INTERNAL_TABLES = ("gwent_schema",)
+INTERNAL_TABLES = ("gwent_schema", "gwent_migrations")
 
 
 @dataclass(frozen=True)

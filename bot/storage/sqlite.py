@@ -13,7 +13,15 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.database import Database
-from bot.storage.migrations import APPLICATION_ID, Migration, StorageError, load_migrations
+from bot.storage.migrations import (
+    APPLICATION_ID,
+    CREATE_MIGRATIONS_TABLE,
+    MIGRATIONS_TABLE,
+    Migration,
+    StorageError,
+    load_migrations,
+    pending,
+)
 from bot.storage.repository import Repository
 from bot.storage.sql import SQLITE, Connection, Row
 
@@ -138,19 +146,34 @@ async def schema_version(conn: aiosqlite.Connection, where: str) -> int:
     return 0
 
 
+async def applied_versions(conn: aiosqlite.Connection, version: int) -> set[int]:
+    """The migration numbers the file has had (before gwent_migrations existed, the files
+    were numbered without gaps, so 1 to PRAGMA user_version)."""
+    has_table = list(await conn.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (MIGRATIONS_TABLE,)))
+    if not has_table:
+        return set(range(1, version + 1))
+    return {int(r[0]) for r in await conn.execute_fetchall(
+        f"SELECT version FROM {MIGRATIONS_TABLE}")}
+
+
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration], where: str) -> int:
-    """Bring the schema up to date in one transaction; return the version reached."""
+    """Apply the migrations the file has not had, in one transaction; return the highest
+    number applied (also kept in PRAGMA user_version, which older bots read)."""
     current = await schema_version(conn, where)
-    latest = len(migrations)
-    if current > latest:
-        raise StorageError(f"{where} has schema version {current}, but this bot knows only "
-                           f"up to {latest}: it was written by a newer version of the bot. "
-                           "Upgrade the bot, or point DATABASE_PATH at another file.")
-    pending = migrations[current:]
-    if not pending:
+    applied = await applied_versions(conn, current)
+    known = applied | ({current} if current else set())
+    todo = pending(migrations, known, where, "DATABASE_PATH")
+    if not todo:
         return current
+    latest = max(applied | {m.version for m in todo})
+    names = {m.version: m.name for m in migrations}
+    record = [f"INSERT INTO {MIGRATIONS_TABLE} (version, name) VALUES "
+              f"({v}, '{names[v]}') ON CONFLICT (version) DO NOTHING;"
+              for v in sorted(applied | {m.version for m in todo})]
     # executescript() runs the whole script; BEGIN inside it keeps every step in one transaction.
-    script = "\n".join(["BEGIN IMMEDIATE;", *(m.sql for m in pending),
+    script = "\n".join(["BEGIN IMMEDIATE;", *(m.sql for m in todo),
+                        f"{CREATE_MIGRATIONS_TABLE};", *record,
                         f"PRAGMA application_id = {APPLICATION_ID};",
                         f"PRAGMA user_version = {latest};", "COMMIT;"])
     try:
@@ -158,8 +181,8 @@ async def migrate(conn: aiosqlite.Connection, migrations: list[Migration], where
     except sqlite3.Error as error:
         if conn.in_transaction:
             await conn.rollback()
-        names = ", ".join(m.name for m in pending)
-        raise StorageError(f"applying {names} to {where} failed ({error}); the database was "
+        failed = ", ".join(m.name for m in todo)
+        raise StorageError(f"applying {failed} to {where} failed ({error}); the database was "
                            "left unchanged.") from error
     return latest
 

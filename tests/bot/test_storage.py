@@ -22,13 +22,18 @@ from tests.conftest import empty_postgres_database
 from tests.postgres_server import PostgresServer, free_port
 
 
+def latest() -> int:
+    """The highest migration number this bot knows."""
+    return max(m.version for m in load_migrations())
+
+
 async def test_creates_folder_and_schema_in_wal_mode(db_path: Path) -> None:
     db = await Database.open(db_path)
     await db.close()
     assert db_path.is_file()
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(load_migrations())
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == latest()
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"matches", "seats", "actions", "challenges", "results", "guild_settings",
@@ -43,7 +48,7 @@ async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
     db = await Database.open(db_path)
     async with db.reading() as repo:
         assert await repo.turn_seconds(1) == 60
-    assert db.version == len(load_migrations())
+    assert db.version == latest()
     await db.close()
 
 
@@ -51,10 +56,10 @@ async def test_new_migrations_apply_on_top_in_order(db_path: Path) -> None:
     base = load_migrations()
     db = await Database.open(db_path, base)
     await db.close()
-    extra = Migration(len(base) + 1, "9999_extra.sql",
+    extra = Migration(latest() + 1, "9999_extra.sql",
                       "CREATE TABLE extra (id INTEGER PRIMARY KEY);")
     db = await Database.open(db_path, [*base, extra])
-    assert db.version == len(base) + 1
+    assert db.version == latest() + 1
     await db.close()
 
 
@@ -62,12 +67,12 @@ async def test_a_failing_migration_changes_nothing(db_path: Path) -> None:
     base = load_migrations()
     db = await Database.open(db_path, base)
     await db.close()
-    good = Migration(len(base) + 1, "0002_good.sql", "CREATE TABLE good (id INTEGER);")
-    bad = Migration(len(base) + 2, "0003_bad.sql", "CREATE TABLE matches (id INTEGER);")
+    good = Migration(latest() + 1, "0002_good.sql", "CREATE TABLE good (id INTEGER);")
+    bad = Migration(latest() + 2, "0003_bad.sql", "CREATE TABLE matches (id INTEGER);")
     with pytest.raises(StorageError, match="left unchanged"):
         await Database.open(db_path, [*base, good, bad])
     with sqlite3.connect(db_path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(base)
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == latest()
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='good'").fetchone() is None
 
 
@@ -113,11 +118,14 @@ async def test_a_folder_is_not_a_database(db_path: Path) -> None:
         await Database.open(db_path)
 
 
-def test_migration_files_are_numbered_without_gaps(tmp_path: Path) -> None:
+def test_migration_files_may_leave_gaps_but_never_share_a_number(tmp_path: Path) -> None:
     (tmp_path / "0001_a.sql").write_text("SELECT 1;")
     (tmp_path / "0003_c.sql").write_text("SELECT 1;")
-    with pytest.raises(StorageError, match="should be number 0002"):
+    assert [m.version for m in load_migrations(tmp_path)] == [1, 3]
+    (tmp_path / "0003_d.sql").write_text("SELECT 1;")
+    with pytest.raises(StorageError, match="have the same number"):
         load_migrations(tmp_path)
+    (tmp_path / "0003_d.sql").unlink()
     (tmp_path / "notes.sql").write_text("SELECT 1;")
     with pytest.raises(StorageError, match=r"NNNN_name\.sql"):
         load_migrations(tmp_path)
@@ -152,7 +160,7 @@ async def _pg(url: str, sql: str, *args: object) -> object:
 
 async def test_postgresql_schema_is_created_with_64_bit_ids_and_double_times(pg_url: str) -> None:
     db = await Database.open(pg_url)
-    assert db.version == len(load_migrations()) and not db.exclusive
+    assert db.version == latest() and not db.exclusive
     snowflake = 1_234_567_890_123_456_789
     async with db.transaction() as repo:
         await repo.set_turn_seconds(snowflake, 60)
@@ -166,7 +174,7 @@ async def test_postgresql_schema_is_created_with_64_bit_ids_and_double_times(pg_
     assert (row[0], row["guild_id"]) == (match_id, snowflake)
     assert row["created_at"] == 1_700_000_000.125 and row[3] == 1_700_000_180.5
     await db.close()
-    assert await _pg(pg_url, "SELECT version FROM gwent_schema") == len(load_migrations())
+    assert await _pg(pg_url, "SELECT version FROM gwent_schema") == latest()
 
 
 async def test_postgresql_reopening_applies_nothing_twice(pg_url: str) -> None:
@@ -185,15 +193,15 @@ async def test_postgresql_new_migrations_apply_on_top_and_a_failing_one_changes_
     base = load_migrations()
     db = await Database.open(pg_url, base)
     await db.close()
-    extra = Migration(len(base) + 1, "9999_extra.sql",
+    extra = Migration(latest() + 1, "9999_extra.sql",
                       "CREATE TABLE extra (id INTEGER PRIMARY KEY, at REAL, data BLOB);")
-    bad = Migration(len(base) + 2, "9999_bad.sql", "CREATE TABLE matches (id INTEGER);")
+    bad = Migration(latest() + 2, "9999_bad.sql", "CREATE TABLE matches (id INTEGER);")
     with pytest.raises(StorageError, match="left unchanged"):
         await Database.open(pg_url, [*base, extra, bad])
-    assert await _pg(pg_url, "SELECT version FROM gwent_schema") == len(base)
+    assert await _pg(pg_url, "SELECT version FROM gwent_schema") == latest()
     assert await _pg(pg_url, "SELECT to_regclass('extra')") is None
     db = await Database.open(pg_url, [*base, extra])
-    assert db.version == len(base) + 1
+    assert db.version == latest() + 1
     async with db.transaction() as repo:
         new_id = await repo.connection.fetchone(
             "INSERT INTO extra (at, data) VALUES (?, ?) RETURNING id", (2.5, b"\x00\xff"))
@@ -268,3 +276,40 @@ def test_portable_ddl_gets_postgresql_types(tmp_path: Path) -> None:
     assert postgresql_sql(migration, tmp_path) == to_postgresql(sql)
     (tmp_path / "0001_t.sql").write_text("CREATE TABLE t (id SERIAL PRIMARY KEY);")
     assert postgresql_sql(migration, tmp_path) == "CREATE TABLE t (id SERIAL PRIMARY KEY);"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_migration_merged_with_a_lower_number_is_applied_later(
+        backend: str, db_path: Path, request: pytest.FixtureRequest) -> None:
+    target: Path | str = db_path
+    if backend == "postgresql":
+        target = await empty_postgres_database(request.getfixturevalue("postgres_server"))
+    base = load_migrations()
+    gap = next(n for n in range(1, latest()) if n not in {m.version for m in base})
+    db = await Database.open(target, base)
+    await db.close()
+    late = Migration(gap, f"{gap:04d}_late.sql", "CREATE TABLE late (id INTEGER PRIMARY KEY);")
+    db = await Database.open(target, sorted([*base, late], key=lambda m: m.version))
+    assert db.version == latest()
+    async with db.transaction() as repo:
+        await repo.connection.execute("INSERT INTO late (id) VALUES (?)", (1,))
+    await db.close()
+    with pytest.raises(StorageError, match="newer version of the bot"):
+        await Database.open(target, base)
+
+
+async def test_a_database_from_before_the_migrations_table_gets_only_what_it_lacks(
+        db_path: Path) -> None:
+    base = load_migrations()
+    old = [m for m in base if m.version <= 3]
+    db = await Database.open(db_path, old)
+    await db.close()
+    with sqlite3.connect(db_path) as conn:  # as the bot left it before gwent_migrations
+        conn.execute("DROP TABLE gwent_migrations")
+    db = await Database.open(db_path)
+    assert db.version == latest()
+    await db.close()
+    with sqlite3.connect(db_path) as conn:
+        versions = [r[0] for r in conn.execute("SELECT version FROM gwent_migrations "
+                                               "ORDER BY version")]
+    assert versions == [m.version for m in base]
