@@ -72,10 +72,17 @@ class GwentBot(discord.Client):
         await self.sync_commands()
         await self.services.timers.resume()
         self._background = [
+            asyncio.create_task(self.services.leases.run_forever(self._on_duty),
+                                name="gwent-leases"),
             asyncio.create_task(self.services.timers.run_forever(), name="gwent-timers"),
             asyncio.create_task(self.publisher.reconcile_forever(), name="gwent-reconcile"),
         ]
         await self.services.computer.resume()
+
+    async def _on_duty(self) -> None:
+        """While this process is on duty: play the computer turns no live process holds."""
+        if not self.services.leases.exclusive:
+            await self.services.computer.resume()
 
     async def sync_commands(self) -> None:
         """Sync the slash commands (to DEV_GUILD_ID's server if set) unless exactly these were

@@ -130,11 +130,6 @@ class MatchService:
         async with self._db.reading() as repo:
             return await repo.result(match_id)
 
-    async def live_practice(self) -> list[int]:
-        """Return running matches (past deck choice) with a computer player."""
-        async with self._db.reading() as repo:
-            return await repo.live_practice_matches()
-
     async def behind(self) -> list[int]:
         """Return matches with a lobby, board or result message still to post."""
         async with self._db.reading() as repo:
@@ -449,17 +444,30 @@ class MatchService:
 
     async def set_messages(self, match_id: int, *, lobby: int | None = None,
                            board: tuple[int, int] | None = None,
-                           result: int | None = None) -> None:
-        """Remember the posted lobby, board (message id, action count) or result message."""
+                           result: int | None = None, warning: int | None = None) -> None:
+        """Remember the posted lobby, board (message id, action count), result or timer
+        warning message. A board older than the one remembered is ignored."""
         values: dict[str, int] = {}
         if lobby is not None:
             values["lobby_message_id"] = lobby
-        if board is not None:
-            values["board_message_id"], values["board_action"] = board
         if result is not None:
             values["result_message_id"] = result
+        if warning is not None:
+            values["warning_message_id"] = warning
         async with self._db.transaction() as repo:
-            await repo.update_match(match_id, **values)
+            if board is not None:
+                record = await _stored(repo, match_id)
+                if record.board_action is None or record.board_action <= board[1]:
+                    values["board_message_id"], values["board_action"] = board
+            if values:
+                await repo.update_match(match_id, **values)
+
+    async def clear_warning(self, match_id: int, message_id: int) -> None:
+        """Forget the timer warning once it is deleted."""
+        async with self._db.transaction() as repo:
+            record = await _stored(repo, match_id)
+            if record.warning_message_id == message_id:
+                await repo.update_match(match_id, warning_message_id=None)
 
 
 async def _stored(repo: Repository, match_id: int) -> MatchRecord:

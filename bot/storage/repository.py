@@ -9,7 +9,6 @@ from bot.storage.records import (
     CHOOSING,
     OPEN,
     OVER,
-    PLAYING,
     ChallengeRecord,
     MatchRecord,
     ResultRecord,
@@ -180,13 +179,6 @@ class Repository(Queries):
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {_LIVE} AND "
                               "channel_id = ? LIMIT 1", (channel_id,))
         return None if row is None else await self._with_seats(row)
-
-    async def live_practice_matches(self) -> list[int]:
-        """Return running matches (past deck choice) in which the computer plays a seat."""
-        rows = await self._all(
-            "SELECT id FROM matches WHERE status = ? AND id IN "
-            "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) ORDER BY id", (PLAYING,))
-        return [r[0] for r in rows]
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Set some columns of one seat."""
