@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -112,9 +113,14 @@ class Publisher:
 
     async def _changed(self, change: MatchChange) -> None:
         what = f"showing match {change.match_id}"
-        await self._guard(self.sync(change.match_id, change), what)
+        started = time.monotonic()
+        await self._guard(self._timed_sync(change, started), what)
         for seat in change.turn_for:
             await self._guard(self._send_hand(change, seat), f"DM hand, {what}")
+
+    async def _timed_sync(self, change: MatchChange, started: float) -> None:
+        if await self.sync(change.match_id, change) and change.action_count:
+            self._bot.metrics.turn.observe(time.monotonic() - started)
 
     # -------------------------------------------------------------- posting
 
@@ -132,11 +138,12 @@ class Publisher:
                     log.info("match %s: another process is posting its messages", match_id)
                 yield held
 
-    async def sync(self, match_id: int, change: MatchChange | None = None) -> None:
-        """Bring the match's lobby, board and result messages up to date."""
+    async def sync(self, match_id: int, change: MatchChange | None = None) -> bool:
+        """Bring the match's lobby, board and result messages up to date; return whether a
+        board or result was posted."""
         async with self._posting(match_id) as held:
             if not held:
-                return
+                return False
             snapshot = await self._bot.services.matches.public(match_id)
             match = snapshot.match
             # Mention a timeout only on the board of the very state it produced.
@@ -144,15 +151,18 @@ class Publisher:
                          and change.action_count == match.action_count else None)
             if match.status == CHOOSING:
                 await self._lobby(snapshot)
-                return
+                return False
             if match.board_action is None and match.lobby_message_id is not None:
                 closed = lobby_closed_message(match).edit_kwargs(replace_files=False)
                 await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
             if match.status == OVER:
                 if match.result_message_id is None:
                     await self._result(snapshot)
+                    return True
             elif match.board_action is None or match.board_action < match.action_count:
                 await self._board(snapshot, timed_out)
+                return True
+            return False
 
     async def _lobby(self, snapshot: Snapshot) -> None:
         match = snapshot.match
