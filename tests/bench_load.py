@@ -133,20 +133,25 @@ def interaction_kind(interaction: Interaction) -> str:
 class BotProcess:
     """The bot's subprocess: started against the emulator, measured, stopped with SIGINT."""
 
-    def __init__(self, emu: Emulator, workdir: Path, profile: str | None) -> None:
+    def __init__(self, emu: Emulator, workdir: Path, profile: str | None, *,
+                 name: str = "bot", env: dict[str, str] | None = None,
+                 args: Sequence[str] = ()) -> None:
         self.emu = emu
         self.db_path = workdir / "gwent.sqlite3"
-        self.log_path = workdir / "bot.log"
+        self.log_path = workdir / f"{name}.log"
         self.profile = profile
+        # More environment (DATABASE_URL, SHARD_COUNT, SHARD_IDS...) and launcher options.
+        self.env = env or {}
+        self.args = list(args)
         self.proc: asyncio.subprocess.Process | None = None
         self.returncode: int | None = None
 
     async def start(self) -> None:
         """Run tests.emulated_bot with LOG_LEVEL=WARNING and a fresh database."""
         env = {**os.environ, "DISCORD_TOKEN": self.emu.token, "DATABASE_PATH": str(self.db_path),
-               "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": "", "PYTHONUNBUFFERED": "1"}
+               "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": "", "PYTHONUNBUFFERED": "1", **self.env}
         args = [sys.executable, "-m", "tests.emulated_bot", self.emu.api_base,
-                self.emu.gateway_url]
+                self.emu.gateway_url, *self.args]
         if self.profile:
             args += ["--profile", str(Path(self.profile).resolve())]
         with self.log_path.open("wb") as log:
@@ -185,6 +190,12 @@ class BotProcess:
                 main = seconds
         # Threads that already exited are counted in the process's own figure.
         return main, max(total, _cpu_of(Path(f"/proc/{self.pid}/stat")))
+
+    async def kill(self) -> None:
+        """SIGKILL: the process dies at once, as in a crash."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
 
     async def stop(self) -> None:
         """SIGINT (a clean shutdown), then SIGKILL if it hangs."""

@@ -106,10 +106,14 @@ class GwentBot(discord.Client):
         """Count every interaction (its handling is routed elsewhere)."""
         self.metrics.received(interaction)
 
-    async def _on_duty(self) -> None:
-        """While this process is on duty: play the computer turns no live process holds."""
-        if not self.services.leases.exclusive:
-            await self.services.computer.resume()
+    async def _on_duty(self, taken_over: bool) -> None:
+        """While this process is on duty: play the computer turns no live process holds, and
+        on taking the duties over, post what the previous holder left unposted."""
+        if self.services.leases.exclusive:
+            return
+        await self.services.computer.resume()
+        if taken_over:
+            await self.publisher.reconcile()
 
     async def sync_commands(self) -> None:
         """Sync the slash commands (to DEV_GUILD_ID's server if set) unless exactly these were

@@ -32,7 +32,8 @@ LEASE_SECONDS = 15.0
 # How often a waiting process looks again whether a lease came free.
 WAIT_STEP_SECONDS = 0.05
 
-DutyTick = Callable[[], Awaitable[None]]
+# Called at each renewal while on duty, with True the first time after taking the duties.
+DutyTick = Callable[[bool], Awaitable[None]]
 
 
 def new_holder() -> str:
@@ -114,10 +115,14 @@ class Leases:
 
     async def run_forever(self, on_duty: DutyTick) -> None:
         """Renew every third of the lease time; while on duty, run `on_duty` each time."""
+        was_on_duty = False
         while True:
             try:
                 if await self.tick():
-                    await on_duty()
+                    await on_duty(not was_on_duty)
+                    was_on_duty = True
+                else:
+                    was_on_duty = False
             except Exception:
                 log.exception("renewing leases failed")
             await asyncio.sleep(self.seconds / 3)

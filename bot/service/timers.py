@@ -64,9 +64,15 @@ class TimerService:
     async def run_forever(self) -> None:
         """Sleep until the next deadline (or the polling interval) and handle it, forever."""
         while True:
-            if self._leases.on_duty:
-                await self.run_due()
-            async with self._db.reading() as repo:
-                wakeup = await repo.next_wakeup()
-            delay = POLL_SECONDS if wakeup is None else wakeup - self._clock()
+            delay = POLL_SECONDS
+            try:
+                if self._leases.on_duty:
+                    await self.run_due()
+                async with self._db.reading() as repo:
+                    wakeup = await repo.next_wakeup()
+                if wakeup is not None:
+                    delay = wakeup - self._clock()
+            except Exception:
+                # The database may be unreachable for a while: try again at the next poll.
+                log.exception("the turn timers failed")
             await asyncio.sleep(min(max(delay, 0.05), POLL_SECONDS))

@@ -229,7 +229,8 @@ class Repository(Queries):
         row = await self._one(
             f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM matches WHERE {_LIVE} "
             f"UNION ALL SELECT MIN(warn_at) FROM matches WHERE {_LIVE} "
-            "UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = ?)", (OPEN,))
+            "UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = ?) AS due",
+            (OPEN,))
         return None if row is None or row[0] is None else float(row[0])
 
     async def postpone_deadlines(self, until: float) -> int:
