@@ -94,6 +94,10 @@ class Run:
     max_seconds: float
     profile: str | None
     log: str | None
+    # Where the bot keeps its data, and how many processes share it (tests.bench_backends).
+    database: str = "sqlite"
+    processes: int = 1
+    database_url: str | None = None
 
 
 # ------------------------------------------------------------------ statistics
@@ -355,6 +359,9 @@ async def watch_lag(lags: list[float]) -> None:
 
 async def benchmark(run: Run) -> dict[str, Any]:
     """Start the emulator and the bot, play the matches, collect the figures."""
+    if run.database != "sqlite":
+        from tests.bench_backends import benchmark_postgresql
+        return await benchmark_postgresql(run)
     emu = await Emulator.start()
     world = populate(emu, users=2 * run.matches + 1)
     probe, players = world.users[-1], world.users[:-1]
@@ -371,9 +378,11 @@ async def benchmark(run: Run) -> dict[str, Any]:
                 shutil.copyfile(bot.log_path, run.log)
 
 
-async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: list[VirtualUser],
-                  run: Run) -> dict[str, Any]:
-    """The load phase and its figures."""
+async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Channel],
+                  players: list[VirtualUser], run: Run) -> dict[str, Any]:
+    """The load phase and its figures; with several channels, match i plays in channel
+    i modulo their number."""
+    channels = [channel] if isinstance(channel, Channel) else list(channel)
     first_id = max(emu.store.interactions, default=0)
     outcomes = [MatchOutcome(i) for i in range(run.matches)]
     lags: list[float] = []
@@ -381,8 +390,8 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: lis
     bot_cpu0, own0 = bot.cpu_seconds(), resource.getrusage(resource.RUSAGE_SELF)
     machine0 = machine_busy_seconds()
     started = time.monotonic()
-    tasks = [asyncio.create_task(guarded_match(emu, channel, (players[2 * i], players[2 * i + 1]),
-                                               outcome, run))
+    tasks = [asyncio.create_task(guarded_match(emu, channels[i % len(channels)],
+                                               (players[2 * i], players[2 * i + 1]), outcome, run))
              for i, outcome in enumerate(outcomes)]
     _, pending = await asyncio.wait(tasks, timeout=run.max_seconds)
     for task in pending:
@@ -535,13 +544,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="FILE",
                         help="run the bot under cProfile and write its stats to FILE")
     parser.add_argument("--log", metavar="FILE", help="keep a copy of the bot's output here")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="the bot's database (sqlite); postgresql starts a throwaway "
+                             "server unless --database-url is given")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes sharing the PostgreSQL database, two gateway "
+                             "shards each (1)")
+    parser.add_argument("--database-url", help="an existing PostgreSQL server to use (a new "
+                                               "schema is made in it for the run)")
+    parser.add_argument("--compare", action="store_true",
+                        help="run SQLite with one process, then PostgreSQL with one and with "
+                             "--processes (at least 2), and print them side by side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
     if args.matches < 1:
         parser.error("--matches must be at least 1")
+    if args.processes < 1 or (args.processes > 1 and args.database == "sqlite"
+                              and not args.compare):
+        parser.error("--processes above 1 needs --database postgresql (a SQLite file serves "
+                     "one process)")
     run = Run(args.matches, args.seed, args.turns, args.think, args.ramp, args.max_seconds,
-              args.profile, args.log)
+              args.profile, args.log, args.database, args.processes, args.database_url)
+    if args.compare:
+        from tests.bench_backends import compare
+        return compare(run, as_json=args.json)
     result = asyncio.run(benchmark(run))
     print(json.dumps(result) if args.json else table(result))
     missed = not (result["targets"]["ack_met"] and result["targets"]["turn_met"])
