@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.storage import Database, StorageError, is_postgresql
+from bot.storage.migrations import Migration
 from bot.storage.schema import Column, Table, quote, tables
 from bot.storage.sql import POSTGRESQL, Connection
 
-BATCH = 1000
+BATCH = 5000
 SQLITE_SCHEME = "sqlite://"
 
 
@@ -38,11 +39,12 @@ def location(text: str) -> Path | str:
     return Path(text)
 
 
-async def copy_database(source: Path | str, target: Path | str) -> dict[str, int]:
+async def copy_database(source: Path | str, target: Path | str,
+                        migrations: list[Migration] | None = None) -> dict[str, int]:
     """Copy every table of `source` into the empty database `target` (both are migrated to
-    the latest schema first); return the rows copied per table."""
-    async with _opened_source(source) as origin:
-        destination = await Database.open(target)
+    the latest schema, or to `migrations`, first); return the rows copied per table."""
+    async with _opened_source(source, migrations) as origin:
+        destination = await Database.open(target, migrations)
         try:
             return await _copy(origin, destination)
         finally:
@@ -50,9 +52,10 @@ async def copy_database(source: Path | str, target: Path | str) -> dict[str, int
 
 
 @asynccontextmanager
-async def _opened_source(source: Path | str) -> AsyncIterator[Database]:
+async def _opened_source(source: Path | str,
+                         migrations: list[Migration] | None) -> AsyncIterator[Database]:
     if isinstance(source, str):
-        database = await Database.open(source)
+        database = await Database.open(source, migrations)
         try:
             yield database
         finally:
@@ -63,7 +66,7 @@ async def _opened_source(source: Path | str) -> AsyncIterator[Database]:
     with tempfile.TemporaryDirectory(prefix="gwent-copy-") as folder:
         snapshot = Path(folder) / "snapshot.sqlite3"
         _snapshot(source, snapshot)
-        database = await Database.open(snapshot)
+        database = await Database.open(snapshot, migrations)
         try:
             yield database
         finally:

@@ -81,8 +81,17 @@ def match_of(board: MessageView) -> int:
     return int(found[1])
 
 
-async def dm_hand(emu: Emulator, user: VirtualUser, match_id: int, count: int) -> MessageView:
-    """The user's hand of the match in their DMs, refreshed (in the DM) if it is older."""
+def hand_count(hand: MessageView) -> int:
+    """The action count a hand message shows (from its Refresh button)."""
+    found = HAND.fullmatch(hand.button(label="Refresh").custom_id or "")
+    assert found is not None
+    return int(found[2])
+
+
+async def dm_hand(emu: Emulator, user: VirtualUser, match_id: int,
+                  count: int) -> tuple[MessageView, int]:
+    """The user's hand of the match in their DMs, refreshed (in the DM) if it is older than
+    `count`; returns it with the action count it shows (newer if the match moved on)."""
     def newest() -> MessageView | None:
         for message in reversed(user.dms()):
             for button in message.buttons:
@@ -92,12 +101,11 @@ async def dm_hand(emu: Emulator, user: VirtualUser, match_id: int, count: int) -
         return None
 
     hand = await emu.wait_for(newest, STEP, f"{user.name}'s hand by DM")
-    refresh = hand.button(label="Refresh")
-    if int(HAND.fullmatch(refresh.custom_id or "")[2]) != count:  # type: ignore[index]
+    shown = hand_count(hand)
+    if shown < count:
         user.click(hand, label="Refresh")
-        await emu.wait_for(lambda: hand.button(label="Refresh").custom_id
-                           == f"gw:hand:{match_id}:{count}", STEP, "the refreshed hand")
-    return hand
+        await emu.wait_for(lambda: hand_count(hand) >= count, STEP, "the refreshed hand")
+    return hand, hand_count(hand)
 
 
 class Moves:
@@ -123,7 +131,9 @@ async def play(table: Table, moves: Moves, rng: random.Random, *, by_dm: bool,
         user = table.players[people[0]]
         match_id = match_of(board)
         if by_dm:
-            hand = await dm_hand(table.emu, user, match_id, count)
+            hand, shown = await dm_hand(table.emu, user, match_id, count)
+            if shown != count:
+                continue  # the match moved on: wait for its newer board
         else:
             hand = await table.open_hand(user, board)
         await table.play_one(user, hand, rng, 0.15)
@@ -161,7 +171,7 @@ async def test_two_processes_share_the_work_and_survive_a_kill(
         m1, board = await open_match(emu, on_b2, alice, bob)
         m1_id = match_of(board)
         # Alice keeps her hand from her DM (process a) and from the channel (process b).
-        by_dm = await dm_hand(emu, alice, m1_id, 0)
+        by_dm, _ = await dm_hand(emu, alice, m1_id, 0)
         in_channel = await m1.open_hand(alice, board)
         clicks = [alice.click(by_dm, label="Keep this hand"),
                   alice.click(in_channel, label="Keep this hand")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +13,11 @@ import pytest
 
 from bot.service import Player, Services
 from bot.storage import Database
+from bot.storage.migrations import Migration, load_migrations
 from bot.storage.records import OVER, PLAYING
 from bot.storage.schema import quote, tables
 from bot.tools.__main__ import main
-from bot.tools.copy_db import location
+from bot.tools.copy_db import copy_database, location
 from tests.bot.helpers import (
     ALICE,
     CAROL,
@@ -138,3 +140,28 @@ def test_locations() -> None:
     assert location("postgresql://u@h/db") == "postgresql://u@h/db"
     with pytest.raises(Exception, match="neither"):
         location("mysql://h/db")
+
+
+async def test_tables_added_by_later_migrations_are_copied_too(
+        tmp_path: Path, postgres_server: PostgresServer) -> None:
+    base = load_migrations()
+    later = Migration(max(m.version for m in base) + 1, "9999_ratings.sql",
+                      "CREATE TABLE ratings (user_id INTEGER NOT NULL, guild_id INTEGER NOT "
+                      "NULL, rating REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0, "
+                      "PRIMARY KEY (guild_id, user_id));")
+    migrations = [*base, later]
+    source = tmp_path / "gwent.sqlite3"
+    db = await Database.open(source, migrations)
+    async with db.transaction() as repo:
+        await repo.connection.executemany(
+            "INSERT INTO ratings (user_id, guild_id, rating, games) VALUES (?, ?, ?, ?)",
+            [(2**60 + n, 7, 1500.0 + n / 3, n) for n in range(7000)])
+    await db.close()
+    url = await empty_postgres_database(postgres_server)
+    copied = await copy_database(source, url, migrations)
+    assert copied["ratings"] == 7000
+    back = tmp_path / "back.sqlite3"
+    await copy_database(url, back, migrations)
+    with sqlite3.connect(source) as one, sqlite3.connect(back) as other:
+        query = "SELECT * FROM ratings ORDER BY guild_id, user_id"
+        assert one.execute(query).fetchall() == other.execute(query).fetchall()
