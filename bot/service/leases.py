@@ -60,7 +60,7 @@ class Leases:
             return True
         now = self._clock()
         async with self._db.transaction() as repo:
-            return await LeaseQueries(repo.connection).take(kind, key, self.holder, now,
+            return await repo.sharing(LeaseQueries).take(kind, key, self.holder, now,
                                                             now + self.seconds)
 
     async def release(self, kind: str, key: int = 0) -> None:
@@ -68,14 +68,14 @@ class Leases:
         if self.exclusive:
             return
         async with self._db.transaction() as repo:
-            await LeaseQueries(repo.connection).release(kind, key, self.holder)
+            await repo.sharing(LeaseQueries).release(kind, key, self.holder)
 
     async def vacant(self, kind: str, key: int = 0) -> bool:
         """True when no live process (this one included) holds the lease."""
         if self.exclusive:
             return True
         async with self._db.reading() as repo:
-            return await LeaseQueries(repo.connection).holder(kind, key, self._clock()) is None
+            return await repo.sharing(LeaseQueries).holder(kind, key, self._clock()) is None
 
     @asynccontextmanager
     async def holding(self, kind: str, key: int, wait: float) -> AsyncIterator[bool]:
@@ -94,7 +94,7 @@ class Leases:
     async def unclaimed_computer_turns(self) -> list[int]:
         """Practice matches whose computer must act and that no live process is deciding."""
         async with self._db.reading() as repo:
-            return await LeaseQueries(repo.connection).unclaimed_computer_turns(
+            return await repo.sharing(LeaseQueries).unclaimed_computer_turns(
                 COMPUTER, self._clock())
 
     async def tick(self) -> bool:
@@ -104,7 +104,7 @@ class Leases:
             return True
         now = self._clock()
         async with self._db.transaction() as repo:
-            queries = LeaseQueries(repo.connection)
+            queries = repo.sharing(LeaseQueries)
             await queries.renew(self.holder, now + self.seconds)
             on_duty = await queries.take(DUTIES, 0, self.holder, now, now + self.seconds)
         if on_duty != self.on_duty:
@@ -133,4 +133,4 @@ class Leases:
         if self.exclusive:
             return
         async with self._db.transaction() as repo:
-            await LeaseQueries(repo.connection).release_all(self.holder)
+            await repo.sharing(LeaseQueries).release_all(self.holder)

@@ -24,6 +24,6 @@ class Counts:
 async def counts(db: Database, clock: Clock) -> Counts:
     """Read the counts (one database round trip each)."""
     async with db.reading() as repo:
-        queries = StatsQueries(repo.connection)
+        queries = repo.sharing(StatsQueries)
         return Counts(await queries.live_matches(),
                       await queries.overdue(clock() - BACKLOG_GRACE_SECONDS))

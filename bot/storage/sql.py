@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
+Q = TypeVar("Q", bound="Queries")
 
 
 class Row(Protocol):
@@ -51,6 +52,10 @@ class Queries:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
+
+    def sharing(self, kind: type[Q]) -> Q:
+        """Another set of queries (such as a new table's) in the same transaction."""
+        return kind(self.connection)
 
     async def _one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         return await self.connection.fetchone(sql, tuple(params))
