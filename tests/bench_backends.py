@@ -231,4 +231,6 @@ def side_by_side(results: list[dict[str, Any]], load: tuple[float, float, float]
         lines.append(f"{name:<26}{_ms(r['ack_ms']['p99']):>10}{_ms(r['turn_ms']['p99']):>10}"
                      f"{r['turns_per_s']:>9}{r['finished']:>6}/{r['matches']:<3}   {cpu}"
                      f"{errors}")
+    for r in results:
+        lines += [f"  {r['database']} x{r['processes']}: {e}" for e in r["errors"][:5]]
     return "\n".join(lines)
