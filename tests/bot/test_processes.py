@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -180,3 +181,24 @@ async def test_a_computer_turn_left_by_a_dead_process_is_taken_over(
                       if a.startswith("1 ")]
     assert computer_moves and computer_moves[-1] == f"1 {KEEP}"
     assert record.status != OVER
+
+
+async def test_sqlite_needs_no_leases(db_path: Path, clock: FakeClock) -> None:
+    services = await Services.open(db_path, RecordingNotifier(), clock, think_seconds=0,
+                                   rng=random.Random(3))
+    try:
+        assert services.leases.exclusive and services.leases.on_duty
+        async with services.db.transaction() as repo:
+            match_id = await services.matches.insert(
+                repo, GUILD, CHANNEL, CHANNEL,
+                (Player(ALICE.user_id, ALICE.name, "monsters"),
+                 Player(BOT_ID, COMPUTER_NAME, "nilfgaard", ai_level="easy")))
+        await services.matches.ready(match_id, ALICE.user_id)
+        await services.computer.idle()
+        assert await services.leases.take(DUTIES) and await services.leases.take(DUTIES)
+        async with services.db.reading() as repo:
+            row = await repo.connection.fetchone("SELECT COUNT(*) FROM leases")
+        assert row is not None and row[0] == 0, "one process writes no leases"
+        assert (await services.matches.get(match_id)).action_count > 0
+    finally:
+        await services.close()
