@@ -14,8 +14,17 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from bot.render import render_board, render_card, render_hand, render_result
-from engine import Card, Observation
+from bot.ranking.views import LeaderboardPage, Profile
+from bot.render import (
+    render_board,
+    render_card,
+    render_deck,
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_result,
+)
+from engine import Card, Deck, Observation
 
 T = TypeVar("T")
 
@@ -45,3 +54,23 @@ async def result_png(public: Observation) -> bytes:
 async def card_png(card: Card) -> bytes:
     """One catalogue card, for card lookup."""
     return await _render(render_card, card)
+
+
+async def in_renderer(work: Callable[[], T]) -> T:
+    """Run other render work (such as one frame of an animation) in the render thread."""
+    return await asyncio.get_running_loop().run_in_executor(_RENDERER, work)
+
+
+async def deck_png(deck: Deck) -> bytes:
+    """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it)."""
+    return await _render(render_deck, deck)
+
+
+async def leaderboard_png(page: LeaderboardPage) -> bytes:
+    """A page of a server's leaderboard."""
+    return await _render(render_leaderboard, page)
+
+
+async def profile_png(profile: Profile) -> bytes:
+    """A member's profile card."""
+    return await _render(render_profile, profile)

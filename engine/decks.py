@@ -51,7 +51,34 @@ class Deck:
 
 def problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
     """Return every way the deck breaks the rules; empty when it is legal."""
-    cat = cat or catalogue()
+    found, units, specials = _card_problems(deck, cat or catalogue())
+    if units < MIN_UNITS:
+        found.append(f"{units} unit cards; a deck needs at least {MIN_UNITS}")
+    return found + _special_problems(specials)
+
+
+def draft_problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
+    """Return every way the deck breaks the rules except the unit minimum, which a deck
+    still being built may not reach yet."""
+    found, _, specials = _card_problems(deck, cat or catalogue())
+    return found + _special_problems(specials)
+
+
+def can_add(deck: Deck, card_id: str, cat: Catalogue | None = None) -> bool:
+    """True when one more copy of the card keeps a deck being built within the rules."""
+    more = dict(deck.cards)
+    more[card_id] = more.get(card_id, 0) + 1
+    return not draft_problems(Deck(deck.faction, deck.leader, more, deck.name), cat)
+
+
+def _special_problems(specials: int) -> list[str]:
+    if specials > MAX_SPECIALS:
+        return [f"{specials} special cards; a deck may have at most {MAX_SPECIALS}"]
+    return []
+
+
+def _card_problems(deck: Deck, cat: Catalogue) -> tuple[list[str], int, int]:
+    """The faction, leader and per-card problems, and the unit and special counts."""
     found: list[str] = []
     if deck.faction not in cat.factions:
         found.append(f"unknown faction {deck.faction!r}")
@@ -86,11 +113,40 @@ def problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
             units += count
         else:
             specials += count
-    if units < MIN_UNITS:
-        found.append(f"{units} unit cards; a deck needs at least {MIN_UNITS}")
-    if specials > MAX_SPECIALS:
-        found.append(f"{specials} special cards; a deck may have at most {MAX_SPECIALS}")
-    return found
+    return found, units, specials
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    """The counts a deck screen shows: units (heroes included), specials (weather included),
+    heroes and the units' total printed strength."""
+
+    units: int
+    specials: int
+    heroes: int
+    strength: int
+
+    @property
+    def cards(self) -> int:
+        """Every card in the deck (the leader is not one)."""
+        return self.units + self.specials
+
+
+def summary(deck: Deck, cat: Catalogue | None = None) -> DeckSummary:
+    """Count a deck's units, specials, heroes and unit strength (unknown cards are skipped)."""
+    cat = cat or catalogue()
+    units = specials = heroes = strength = 0
+    for card_id, count in deck.cards.items():
+        card = cat.cards.get(card_id)
+        if card is None or card.type == LEADER:
+            continue
+        if card.is_unit:
+            units += count
+            heroes += count if card.hero else 0
+            strength += card.strength * count
+        else:
+            specials += count
+    return DeckSummary(units, specials, heroes, strength)
 
 
 def validate(deck: Deck) -> Deck:

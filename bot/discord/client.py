@@ -17,11 +17,12 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import GwentCommands
-from bot.discord.components import ITEMS
+from bot.discord.components import FORMS, ITEMS
 from bot.discord.inflight import InFlight
 from bot.discord.ops import Metrics, OpsServer
 from bot.discord.publisher import Publisher
 from bot.discord.replies import OOPS, try_tell
+from bot.replay_frames import ReplayFrames
 from bot.service import Services
 from bot.service.clock import Clock
 from bot.service.computer import DEFAULT_THINK_SECONDS
@@ -51,6 +52,7 @@ class GwentBot(discord.Client):
         self.rng = rng
         self.publisher = Publisher(self)
         self.in_flight = InFlight()
+        self.replay_frames = ReplayFrames()
         self._services: Services | None = None
         self._background: list[asyncio.Task[None]] = []
         self._ops = OpsServer(self, metrics_port) if metrics_port is not None else None
@@ -103,8 +105,10 @@ class GwentBot(discord.Client):
         return int(self.gateway_connected())
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Count every interaction (its handling is routed elsewhere)."""
+        """Count every interaction, and answer form (modal) submissions, routed by custom_id
+        (bot/discord/modals.py); commands and components are routed elsewhere."""
         self.metrics.received(interaction)
+        await FORMS.route(interaction)
 
     async def _on_duty(self, taken_over: bool) -> None:
         """While this process is on duty: play the computer turns no live process holds, and

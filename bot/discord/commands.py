@@ -5,22 +5,37 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord import learn
+from bot.discord.deck_commands import DeckCommands
 from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
-from bot.discord.public import challenge_message, faction_name
+from bot.discord.public import challenge_message
+from bot.discord.ranked_commands import (
+    history_command,
+    leaderboard_command,
+    season_choices,
+    stats_command,
+)
+from bot.discord.replays import match_choices, replay_command
 from bot.discord.replies import guarded, tell
-from bot.discord.rules import TOPICS, rules_message
-from bot.discord.views import Outgoing, clip
-from bot.images import card_png
+from bot.discord.rules import FIRST_TOPIC, rules_message
+from bot.images import card_png, deck_png
+from bot.learn.cards import find_cards
+from bot.learn.rules import topics
 from bot.service import Player
 from bot.service.computer import DEFAULT_LEVEL, LEVELS
-from bot.service.decks import factions
+from bot.service.decks import COMPUTER_DECKS, factions
 from bot.service.errors import Refusal
 from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
-from engine import Card, catalogue
-from engine.cards import ROW_TITLES
+from bot.service.tutorial import TUTORIAL_LEVEL
+from engine import catalogue, starter_decks
+from engine.cards import LEADER
 
 FACTION_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in factions()]
 LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS]
+SIDE_CHOICES = [app_commands.Choice(name="The public board", value="all"),
+                app_commands.Choice(name="My side, with my hand (players only)", value="mine")]
+COMPUTER_DECK_CHOICES = [app_commands.Choice(name=name, value=key)
+                         for key, name in COMPUTER_DECKS.items()]
 
 
 def _guild_id(interaction: discord.Interaction) -> int:
@@ -36,21 +51,13 @@ def _seconds(seconds: int) -> str:
     return f"{minutes} min" + (f" {rest} s" if rest else "")
 
 
-def card_summary(card: Card) -> str:
-    """One card's details in words, for card lookup."""
-    faction = faction_name(card.faction) if card.faction in catalogue().factions else "Neutral"
-    facts = [faction, "hero" if card.hero else card.type]
-    if card.is_unit:
-        facts.append(f"strength {card.strength}")
-        facts.append(" or ".join(ROW_TITLES[r] for r in card.rows))
-    return f"**{card.name}** ({', '.join(facts)})\n{card.text}"
-
-
 class GwentCommands(app_commands.Group):
-    """/gwent challenge, practice, forfeit, settings, config, rules and card."""
+    """/gwent challenge, practice, forfeit, settings, config, rules, card, help, faction,
+    leader, tutorial, replay, leaderboard, stats, history and the deck group."""
 
     def __init__(self) -> None:
         super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")
+        self.add_command(DeckCommands())
 
     @app_commands.command(description="Challenge a member of this server to a match")
     @app_commands.describe(opponent="Who you want to play (me for a practice match)",
@@ -79,14 +86,24 @@ class GwentCommands(app_commands.Group):
 
     @app_commands.command(description="Play a practice match against the computer")
     @app_commands.describe(faction="Your faction (random if left out; you can still change it)",
-                           difficulty="How well the computer plays (normal if left out)")
-    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES)
+                           difficulty="How well the computer plays (normal if left out)",
+                           computer_deck="The computer's deck: its starter deck or a "
+                                         "generated one",
+                           computer_faction="The computer's faction (random if left out)",
+                           tutorial="A guided first match with hints (easy computer)")
+    @app_commands.choices(faction=FACTION_CHOICES, difficulty=LEVEL_CHOICES,
+                          computer_deck=COMPUTER_DECK_CHOICES, computer_faction=FACTION_CHOICES)
     async def practice(self, interaction: discord.Interaction, faction: str | None = None,
-                       difficulty: str = DEFAULT_LEVEL) -> None:
-        """Start a match against the computer in its own thread."""
+                       difficulty: str = DEFAULT_LEVEL, computer_deck: str | None = None,
+                       computer_faction: str | None = None, tutorial: bool = False) -> None:
+        """Start a match against the computer in its own thread (or the tutorial)."""
         async def work() -> None:
             _guild_id(interaction)
-            await start_practice(interaction, faction, difficulty)
+            if tutorial:
+                await start_practice(interaction, None, TUTORIAL_LEVEL, tutorial=True)
+                return
+            await start_practice(interaction, faction, difficulty,
+                                 computer_faction=computer_faction, computer_deck=computer_deck)
 
         await guarded(interaction, work())
 
@@ -146,25 +163,23 @@ class GwentCommands(app_commands.Group):
 
         await guarded(interaction, work())
 
-    @app_commands.command(description="The rules of Gwent, in short")
-    @app_commands.describe(topic="What to read about")
-    @app_commands.choices(topic=[app_commands.Choice(name=title, value=key)
-                                 for key, (title, _) in TOPICS.items()])
-    async def rules(self, interaction: discord.Interaction, topic: str = "basics") -> None:
-        """A short rules browser."""
+    @app_commands.command(description="The rules of Gwent, topic by topic")
+    @app_commands.describe(topic="What to read about (the overview if left out)")
+    @app_commands.choices(topic=[app_commands.Choice(name=t.title, value=t.key)
+                                 for t in topics()])
+    async def rules(self, interaction: discord.Interaction, topic: str = FIRST_TOPIC) -> None:
+        """The rules browser: topics, pages, Previous, Next and Share."""
         await interaction.response.send_message(ephemeral=True,
                                                 **rules_message(topic).send_kwargs())
 
-    @app_commands.command(description="Look up a card")
-    @app_commands.describe(name="The card's name")
+    @app_commands.command(description="Look up a card: its abilities explained, related cards")
+    @app_commands.describe(name="The card's name (small typos are fine)")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        """A card's picture and text."""
+        """A card's picture, every ability in sentences, and the cards it works with."""
         async def work() -> None:
-            found = catalogue().find(name)
-            if not found:
-                raise Refusal(f"There is no card called {clip(name, 80)!r}.")
+            found, others = learn.find_card(name)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            out = Outgoing(card_summary(found[0]), files=(("card.png", await card_png(found[0])),))
+            out = learn.card_message(found, others, await card_png(found))
             await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
         await guarded(interaction, work())
@@ -172,8 +187,105 @@ class GwentCommands(app_commands.Group):
     @card.autocomplete("name")
     async def card_names(self, interaction: discord.Interaction,
                          current: str) -> list[app_commands.Choice[str]]:
-        """Card names matching what was typed so far."""
-        cards = catalogue().find(current) if current.strip() else list(catalogue().cards.values())
-        return [app_commands.Choice(name=clip(card.name, 100), value=card.id)
-                for card in cards[:25]]
+        """Card names matching what was typed so far (or looking like it)."""
+        cards = find_cards(current) if current.strip() else list(catalogue().cards.values())
+        return learn.choices(cards)
 
+    @app_commands.command(description="How to play here: a first match, commands, privacy")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """Quick start, every command, private hands, and what to do when stuck."""
+        out = learn.help_message(learn.gwent_commands(interaction))
+        await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+
+    @app_commands.command(description="A faction: its perk, leaders, starter deck and tips")
+    @app_commands.describe(name="The faction")
+    async def faction(self, interaction: discord.Interaction, name: str) -> None:
+        """A faction guide with its starter deck as a picture."""
+        async def work() -> None:
+            key = learn.find_faction(name)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            out = learn.faction_message(key, await deck_png(starter_decks()[key]))
+            await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+        await guarded(interaction, work())
+
+    @faction.autocomplete("name")
+    async def faction_names(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+        """Factions whose name contains what was typed."""
+        typed = current.strip().casefold()
+        return [app_commands.Choice(name=name, value=key) for key, name in factions()
+                if typed in name.casefold()]
+
+    @app_commands.command(description="A leader: its ability, once or always on, and a tip")
+    @app_commands.describe(name="The leader's name (small typos are fine)")
+    async def leader(self, interaction: discord.Interaction, name: str) -> None:
+        """A leader guide with the leader card's picture."""
+        async def work() -> None:
+            found = learn.find_leader(name)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            out = learn.leader_message(found, await card_png(found))
+            await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+        await guarded(interaction, work())
+
+    @leader.autocomplete("name")
+    async def leader_names(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        """Leader names matching what was typed so far."""
+        leaders = (find_cards(current, kinds=(LEADER,)) if current.strip()
+                   else [c for c in catalogue().cards.values() if c.type == LEADER])
+        return learn.choices(leaders)
+
+    @app_commands.command(description="A guided first match against the computer, with hints")
+    async def tutorial(self, interaction: discord.Interaction) -> None:
+        """The tutorial: a scripted practice match with hints at the key moments."""
+        async def work() -> None:
+            _guild_id(interaction)
+            await start_practice(interaction, None, TUTORIAL_LEVEL, tutorial=True)
+
+        await guarded(interaction, work())
+
+    @app_commands.command(description="Replay a finished match of this server, move by move")
+    @app_commands.describe(match="Which match (your latest if left out; yours are suggested)",
+                           side="The public board, or your own side with your hand")
+    @app_commands.choices(side=SIDE_CHOICES)
+    async def replay(self, interaction: discord.Interaction, match: str | None = None,
+                     side: str = "all") -> None:
+        """A private replay viewer of a finished match."""
+        await guarded(interaction, replay_command(interaction, match, side))
+
+    @replay.autocomplete("match")
+    async def replay_matches(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        """The user's finished matches in this server, newest first."""
+        return await match_choices(interaction, current)
+
+    @app_commands.command(description="This server's ranked ladder, or a faction's MMR board")
+    @app_commands.describe(faction="Rank players by their MMR with this faction",
+                           season="A season, such as Season of the Wolf 2025 (now if left out)")
+    @app_commands.choices(faction=FACTION_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, faction: str | None = None,
+                          season: str | None = None) -> None:
+        """The server's ladder as an image, with pages, Me, Share and selects."""
+        await guarded(interaction, leaderboard_command(interaction, faction, season))
+
+    @leaderboard.autocomplete("season")
+    async def leaderboard_seasons(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        """The seasons this server has ladders for."""
+        return await season_choices(interaction, current)
+
+    @app_commands.command(description="A member's ranked profile: rank, faction MMR, records")
+    @app_commands.describe(member="Whose profile (yours if left out)")
+    async def stats(self, interaction: discord.Interaction,
+                    member: discord.User | None = None) -> None:
+        """A profile card image."""
+        await guarded(interaction, stats_command(interaction, member))
+
+    @app_commands.command(description="A member's recent matches, newest first")
+    @app_commands.describe(member="Whose matches (yours if left out)")
+    async def history(self, interaction: discord.Interaction,
+                      member: discord.User | None = None) -> None:
+        """Recent matches with their threads, scores and MMR changes."""
+        await guarded(interaction, history_command(interaction, member))

@@ -11,7 +11,8 @@ from typing import Any
 
 import discord
 
-from bot.discord import handlers, ids
+from bot.discord import deck_handlers, handlers, ids, learn, ranked_commands, replays
+from bot.discord.modals import FormRouter
 from bot.discord.replies import guarded
 
 
@@ -76,5 +77,60 @@ class RulesItem(Routed, template=ids.RULES):
     handler = staticmethod(handlers.on_rules)
 
 
+class BuildItem(Routed, template=ids.BUILD):
+    handler = staticmethod(deck_handlers.on_build)
+
+
+class DeckDeleteItem(Routed, template=ids.DECK_DELETE):
+    handler = staticmethod(deck_handlers.on_deck_delete)
+
+
+class LeaderboardItem(Routed, template=ids.LEADERBOARD):
+    handler = staticmethod(ranked_commands.on_leaderboard)
+
+
+class StatsItem(Routed, template=ids.STATS):
+    handler = staticmethod(ranked_commands.on_stats)
+
+
+class HistoryItem(Routed, template=ids.HISTORY):
+    handler = staticmethod(ranked_commands.on_history)
+
+
+class RulesPageItem(Routed, template=ids.RULES_PAGE):
+    handler = staticmethod(learn.on_rules_page)
+
+
+class HandRulesItem(Routed, template=ids.HAND_RULES):
+    handler = staticmethod(learn.on_hand_rules)
+
+
+class ReplayItem(Routed, template=ids.REPLAY):
+    handler = staticmethod(replays.on_replay)
+
+
+class ReplayStepItem(Routed, template=ids.REPLAY_STEP):
+    handler = staticmethod(replays.on_replay_step)
+
+
+class ReplayJumpItem(Routed, template=ids.REPLAY_JUMP):
+    handler = staticmethod(replays.on_replay_jump)
+
+
+class ReplayShareItem(Routed, template=ids.REPLAY_SHARE):
+    handler = staticmethod(replays.on_replay_share)
+
+
+class ReplayExportItem(Routed, template=ids.REPLAY_EXPORT):
+    handler = staticmethod(replays.on_replay_export)
+
+
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
-                                   MoveItem, PickItem, RematchItem, RulesItem)
+                                   MoveItem, PickItem, RematchItem, RulesItem, RulesPageItem,
+                                   HandRulesItem, BuildItem, DeckDeleteItem, ReplayItem,
+                                   ReplayStepItem, ReplayJumpItem, ReplayShareItem,
+                                   ReplayExportItem, LeaderboardItem, StatsItem, HistoryItem)
+
+# Form (modal) submissions, routed by custom_id from the client's on_interaction.
+FORMS = FormRouter()
+deck_handlers.register_forms(FORMS)

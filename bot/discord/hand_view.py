@@ -135,8 +135,8 @@ def _status(snapshot: Snapshot) -> str:
     return f"Waiting for {clean(them.name)}."
 
 
-def hand_message(snapshot: Snapshot, png: bytes) -> Outgoing:
-    """The hand image with what the player can do now."""
+def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Outgoing:
+    """The hand image with what the player can do now (and a tutorial hint, if any)."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     match = snapshot.match
@@ -148,6 +148,8 @@ def hand_message(snapshot: Snapshot, png: bytes) -> Outgoing:
         lines.append("Last move: " + clean(" ".join(obs.last_events)))
     if me.revealed:
         lines.append("Seen in their hand: " + ", ".join(card_label(v) for v in me.revealed))
+    if hint:
+        lines.append(f"\U0001f4a1 **Tutorial:** {hint}")
     n = obs.action_count
     items: list[discord.ui.Item[StaticView]] = []
     choices = card_choices(obs)
@@ -183,6 +185,7 @@ def _buttons(obs: Observation, match_id: int) -> list[discord.ui.Item[StaticView
                           style=discord.ButtonStyle.primary, disabled=LEADER not in kinds,
                           row=3))
     out.append(button("Refresh", ids.hand(match_id, n), disabled=obs.phase == OVER, row=4))
+    out.append(button("Rules", ids.hand_rules(match_id), row=4))
     return out
 
 

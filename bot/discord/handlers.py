@@ -19,6 +19,8 @@ from bot.discord.public import (
     practice_started_message,
     practice_thread_name,
     thread_name,
+    tutorial_started_message,
+    tutorial_thread_name,
 )
 from bot.discord.replies import is_private, refusal_text
 from bot.discord.rules import rules_message
@@ -87,8 +89,11 @@ async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, 
 
 
 async def start_practice(interaction: discord.Interaction, faction: str | None,
-                         level: str) -> None:
-    """/gwent practice (or a challenge to the bot itself): a match against the computer."""
+                         level: str, tutorial: bool = False, *,
+                         computer_faction: str | None = None,
+                         computer_deck: str | None = None) -> None:
+    """/gwent practice (or a challenge to the bot itself): a match against the computer;
+    with `tutorial`, the guided first match."""
     svc = services(interaction)
     me, bot_user = interaction.user, interaction.client.user
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -96,16 +101,21 @@ async def start_practice(interaction: discord.Interaction, faction: str | None,
     assert bot_user is not None
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     person = Player(me.id, me.display_name, faction)
-    await svc.practice.check(guild_id, channel_id, person, level)
+    await svc.practice.check(guild_id, channel_id, person, level,
+                             Player(bot_user.id, "", computer_faction, deck=computer_deck))
+    name = (tutorial_thread_name(me.display_name) if tutorial
+            else practice_thread_name(me.display_name, level))
     await interaction.response.defer(thinking=True)
     try:
-        match = await svc.practice.start(
-            guild_id, channel_id, person, level, bot_user.id,
-            lambda: open_venue(interaction, practice_thread_name(me.display_name, level)))
+        match = await svc.practice.start(guild_id, channel_id, person, level, bot_user.id,
+                                         lambda: open_venue(interaction, name),
+                                         tutorial=tutorial, computer_faction=computer_faction,
+                                         computer_deck=computer_deck)
     except Refusal as refusal:  # someone was quicker since the check
         await interaction.edit_original_response(content=refusal_text(refusal))
         return
-    out = practice_started_message(match, channel_id)
+    out = (tutorial_started_message(match, channel_id) if tutorial
+           else practice_started_message(match, channel_id))
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
 
 
@@ -132,8 +142,9 @@ async def on_lobby(interaction: discord.Interaction, groups: Groups, _: list[str
     match_id, user_id = int(groups["match"]), interaction.user.id
     if groups["op"] == "deck":
         record, seat = await svc.matches.deck_seat(match_id, user_id)
-        await interaction.response.send_message(ephemeral=True,
-                                                **deck_message(record, seat).send_kwargs())
+        saved = await svc.decks.playable(user_id, record.seats[seat].faction)
+        await interaction.response.send_message(
+            ephemeral=True, **deck_message(record, seat, saved).send_kwargs())
         return
     private = is_private(interaction)
     await interaction.response.defer(ephemeral=True, thinking=not private)
@@ -141,7 +152,7 @@ async def on_lobby(interaction: discord.Interaction, groups: Groups, _: list[str
     me = ready.seat_of(user_id)
     assert me is not None
     if ready.status == CHOOSING:
-        out = deck_message(ready, me)
+        out = deck_message(ready, me, await svc.decks.playable(user_id, ready.seats[me].faction))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
     else:
         await _show_hand(interaction, await svc.matches.private(match_id, user_id))
@@ -154,7 +165,7 @@ async def on_deck(interaction: discord.Interaction, groups: Groups, values: list
     record = await svc.matches.choose_deck(match_id, user_id, **{groups["part"]: values[0]})
     seat = record.seat_of(user_id)
     assert seat is not None
-    out = deck_message(record, seat)
+    out = deck_message(record, seat, await svc.decks.playable(user_id, record.seats[seat].faction))
     await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))
 
 
@@ -169,7 +180,8 @@ async def on_hand(interaction: discord.Interaction, groups: Groups, _: list[str]
     if snapshot.observation is None:
         seat = snapshot.match.seat_of(interaction.user.id)
         assert seat is not None
-        out = deck_message(snapshot.match, seat)
+        out = deck_message(snapshot.match, seat, await services(interaction).decks.playable(
+            interaction.user.id, snapshot.match.seats[seat].faction))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
         return
     await _show_hand(interaction, snapshot)
@@ -212,7 +224,8 @@ async def _act(interaction: discord.Interaction, match_id: int, move: str, n: in
 
 async def _show_hand(interaction: discord.Interaction, snapshot: Snapshot) -> None:
     assert snapshot.observation is not None
-    out = hand_message(snapshot, await hand_png(snapshot.observation))
+    hint = await services(interaction).practice.hint(snapshot)
+    out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 

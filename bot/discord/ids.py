@@ -17,6 +17,12 @@ MOVE = rf"gw:move:{_N}:(?P<move>[a-z0-9 ]+)"
 PICK = rf"gw:pick:{_N}:(?P<page>\d)"
 REMATCH = r"gw:rematch:(?P<match>\d+)"
 RULES = r"gw:rules"
+RULES_PAGE = r"gw:rules:(?P<topic>[a-z]+):(?P<page>\d+):(?P<op>prev|next|share)"
+HAND_RULES = r"gw:hrules:(?P<match>\d+)"
+LEADERBOARD = (r"gw:lb:(?P<season>\d+):(?P<board>[a-z_]+):(?P<page>\d+):"
+               r"(?P<op>prev|next|me|share|board|season)")
+STATS = r"gw:stats:(?P<user>\d+)"
+HISTORY = r"gw:hist:(?P<user>\d+):(?P<page>\d+):(?P<op>newer|older|share)"
 
 
 def challenge(challenge_id: int, op: str) -> str:
@@ -62,3 +68,88 @@ def rematch(match_id: int) -> str:
 def rules() -> str:
     """The rules browser's topic select."""
     return "gw:rules"
+
+
+def rules_page(topic: str, page: int, op: str) -> str:
+    """Previous, Next or Share on a page of the rules browser."""
+    return f"gw:rules:{topic}:{page}:{op}"
+
+
+def hand_rules(match_id: int) -> str:
+    """Rules on a hand: every ability in that hand and on the board, explained."""
+    return f"gw:hrules:{match_id}"
+
+
+REPLAY = r"gw:replay:(?P<match>\d+)"
+REPLAY_STEP = (r"gw:rp:(?P<match>\d+):(?P<n>\d+):(?P<side>all|mine):"
+               r"(?P<tag>first|back|next|last|rback|rnext|side)")
+REPLAY_JUMP = r"gw:rpjump:(?P<match>\d+):(?P<side>all|mine)"
+REPLAY_SHARE = r"gw:rpshare:(?P<match>\d+)"
+REPLAY_EXPORT = r"gw:rpexport:(?P<match>\d+)"
+
+
+def replay(match_id: int) -> str:
+    """Open a private replay viewer of a finished match."""
+    return f"gw:replay:{match_id}"
+
+
+def replay_step(match_id: int, n: int, side: str, tag: str) -> str:
+    """Show position n of a replay, on the public board ("all") or the clicker's side
+    ("mine"); the tag tells the viewer's buttons apart."""
+    return f"gw:rp:{match_id}:{n}:{side}:{tag}"
+
+
+def replay_jump(match_id: int, side: str) -> str:
+    """The replay's select of round starts and lead changes (values are positions)."""
+    return f"gw:rpjump:{match_id}:{side}"
+
+
+def replay_share(match_id: int) -> str:
+    """Post the animation of a whole match to the channel."""
+    return f"gw:rpshare:{match_id}"
+
+
+def replay_export(match_id: int) -> str:
+    """Send a player the match record as a file."""
+    return f"gw:rpexport:{match_id}"
+
+
+# Deck builder components carry the whole deck being built (as a share code), the saved
+# deck's id (0 for a new deck) and the category shown, so the builder needs no stored state
+# and old builder messages keep working after a restart. A full code is at most 32
+# characters, so these stay well within 100.
+BUILD = (r"gw:build:(?P<deck>\d+):(?P<cat>[a-z]+):(?P<code>GW[0-9A-Z]+):"
+         r"(?P<op>cat|add|remove|leader|save|saveas|share|paste|close|discard)")
+BUILD_FORM = (r"gw:bform:(?P<op>save|saveas|paste):(?P<deck>\d+):(?P<cat>[a-z]+):"
+              r"(?P<code>GW[0-9A-Z]+)")
+DECK_DELETE = r"gw:deckdel:(?P<deck>\d+):(?P<op>yes|no)"
+
+
+def build(deck_id: int, category: str, code: str, op: str) -> str:
+    """A deck builder component: change the category, add, remove, leader, or a button."""
+    return f"gw:build:{deck_id}:{category}:{code}:{op}"
+
+
+def build_form(op: str, deck_id: int, category: str, code: str) -> str:
+    """A deck builder modal: the name to save under, or a pasted list."""
+    return f"gw:bform:{op}:{deck_id}:{category}:{code}"
+
+
+def deck_delete(deck_id: int, op: str) -> str:
+    """Confirm or cancel deleting a saved deck."""
+    return f"gw:deckdel:{deck_id}:{op}"
+
+
+def leaderboard(season: int, board: str, page: int, op: str) -> str:
+    """A leaderboard component: a page button, Me, Share, or the board or season select."""
+    return f"gw:lb:{season}:{board}:{page}:{op}"
+
+
+def stats(user_id: int) -> str:
+    """Share a member's profile card."""
+    return f"gw:stats:{user_id}"
+
+
+def history(user_id: int, page: int, op: str) -> str:
+    """Newer or older matches of a member's history, or Share."""
+    return f"gw:hist:{user_id}:{page}:{op}"

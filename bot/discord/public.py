@@ -14,6 +14,7 @@ from bot.discord import ids
 from bot.discord.views import Outgoing, StaticView, button, clean, clip
 from bot.service import Snapshot
 from bot.service.practice import COMPUTER_NAME
+from bot.service.tutorial import TUTOR_NAME
 from bot.storage.records import (
     CANCELLED,
     DECLINED,
@@ -97,6 +98,23 @@ def practice_started_message(match: MatchRecord, posted_in: int | None) -> Outgo
     where = "here" if match.channel_id == posted_in else f"in <#{match.channel_id}>"
     return Outgoing(f"\U0001f3af **{person}** is playing a practice match against the computer "
                     f"({match.seats[seat].ai_level}) {where}.")
+
+
+def tutorial_thread_name(name: str) -> str:
+    """The tutorial's thread name, e.g. "Gwent tutorial: Alice vs Tutor"."""
+    return clip(f"Gwent tutorial: {name} vs {TUTOR_NAME}", 100)
+
+
+def tutorial_started_message(match: MatchRecord, posted_in: int | None) -> Outgoing:
+    """Where a tutorial is played, how it goes, and how to leave it."""
+    seat = match.computer_seat
+    assert seat is not None
+    person = clean(match.seats[1 - seat].name)
+    where = "here" if match.channel_id == posted_in else f"in <#{match.channel_id}>"
+    return Outgoing(f"\U0001f393 **{person}** is learning Gwent against the {TUTOR_NAME} "
+                    f"(an easy computer) {where}. Press **Show my hand** under the board: "
+                    "hints appear in your hand as you play. Leave any time with "
+                    "`/gwent forfeit`.")
 
 
 # ---------------------------------------------------------------------- lobby
@@ -237,6 +255,7 @@ def result_message(snapshot: Snapshot, result_png: bytes, board_png: bytes) -> O
         lines.append(f"Round {number}: {names[0]} {result.scores[0]} \u2013 "
                      f"{result.scores[1]} {names[1]} ({won})")
     view = StaticView(button("Rematch", ids.rematch(snapshot.match.id),
-                             style=discord.ButtonStyle.primary))
+                             style=discord.ButtonStyle.primary),
+                      button("Replay", ids.replay(snapshot.match.id)))
     return Outgoing("\n".join(lines), view,
                     files=(("result.png", result_png), ("board.png", board_png)))

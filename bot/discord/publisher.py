@@ -33,6 +33,7 @@ from bot.discord.public import (
     result_message,
     warning_message,
 )
+from bot.discord.ranked_messages import ranked_lines, with_ranked_lines
 from bot.images import board_png, hand_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST
@@ -196,6 +197,9 @@ class Publisher:
         obs = snapshot.observation
         assert obs is not None
         out = result_message(snapshot, await result_png(obs), await board_png(obs))
+        ranked = await self._bot.services.ranked.outcome(match.id)
+        out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
+                                                           match.seats[1].name)))
         message = await self._channel(match.channel_id).send(**out.send_kwargs(),
                                                              nonce=f"gwr{match.id}")
         await self._bot.services.matches.set_messages(
@@ -236,7 +240,8 @@ class Publisher:
         snapshot = await services.matches.private(match.id, player.user_id)
         if snapshot.observation is None or snapshot.match.action_count != change.action_count:
             return
-        out = hand_message(snapshot, await hand_png(snapshot.observation))
+        hint = await services.practice.hint(snapshot)
+        out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
         try:
             channel = await self._bot.create_dm(discord.Object(player.user_id))
             await channel.send(**out.send_kwargs())

@@ -1,63 +1,63 @@
-"""A short rules browser, in our own words."""
+"""The rules browser: a topic select, Previous and Next through every page of every topic,
+and Share to post the current page in the channel. Texts are in bot/learn/rules.py."""
 
 from __future__ import annotations
 
+import discord
+
 from bot.discord import ids
-from bot.discord.views import Outgoing, StaticView, option, select
+from bot.discord.views import Outgoing, StaticView, button, clean, option, select
+from bot.learn.rules import Topic, topics
 
-TOPICS: dict[str, tuple[str, str]] = {
-    "basics": ("The basics", (
-        "Gwent is a duel of up to three rounds. Each player starts with ten cards from a deck "
-        "of their faction and takes turns placing one card at a time on three rows: close "
-        "combat, ranged combat and siege. The strengths on your rows add up to your total.\n"
-        "When both players have passed, the higher total wins the round. Win two rounds to "
-        "win the match. Cards are not drawn between rounds (with a few exceptions), so every "
-        "card you spend early is missing later.")),
-    "turns": ("Turns and passing", (
-        "On your turn you play one card, use your leader once per match, or pass. Once you "
-        "pass you sit out the rest of the round, and your opponent may keep playing as long "
-        "as they like. Winning a round by a lot is usually worse than losing it cheaply: "
-        "keep cards for later rounds.\n"
-        "Before the first round each player may send back up to two cards, one at a time, "
-        "and draw replacements.")),
-    "units": ("Units and heroes", (
-        "Units go on the row shown on the card; agile units let you pick between two rows. "
-        "Heroes (gold border) cannot be affected by weather, horns, Scorch, Decoy or any "
-        "other special card.")),
-    "abilities": ("Unit abilities", (
-        "Tight Bond: identical units on the same row multiply each other's strength.\n"
-        "Morale Boost: every other unit on its row gets +1.\n"
-        "Muster: also brings out every card of the same group from your deck and hand.\n"
-        "Spy: goes to your opponent's side (adding to their total) and you draw two cards.\n"
-        "Medic: brings a unit back from your discard pile onto the board.\n"
-        "Scorch on a unit: burns the strongest enemy units of one row if that row totals 10 "
-        "or more.")),
-    "specials": ("Special cards", (
-        "Weather (Frost, Fog, Rain) lowers every non-hero unit on a row, on both sides, to 1; "
-        "Clear Weather removes it. Commander's Horn doubles a row. Decoy swaps with one of "
-        "your units on the board, which returns to your hand. Scorch destroys the strongest "
-        "unit or units on the whole battlefield.")),
-    "factions": ("Factions", (
-        "Northern Realms draw a card whenever they win a round. Nilfgaard win rounds that end "
-        "in a tie. Monsters keep one random unit on the board after each round. The "
-        "Scoia'tael decide who goes first. Skellige bring two random units back from the "
-        "discard pile at the start of the third round.")),
-    "leaders": ("Leaders", (
-        "Each deck has a leader with one ability. Most are used once per match instead of "
-        "playing a card; a few work all the time. The leader button in your hand shows "
-        "whether yours can be used now.")),
-    "discord": ("Playing here", (
-        "Use /gwent challenge to invite someone. Each match gets its own thread when "
-        "possible. Press Show my hand under the newest board to see your cards and play: "
-        "only you see your hand. A turn timer passes for you when it runs out, and two "
-        "timeouts in a row forfeit the match. /gwent settings can send your hand by direct "
-        "message at the start of each of your turns.")),
-}
+FIRST_TOPIC = "overview"
 
 
-def rules_message(topic: str) -> Outgoing:
-    """One topic, with a select to read the others."""
-    title, text = TOPICS[topic]
-    options = [option(name, key, default=key == topic) for key, (name, _) in TOPICS.items()]
-    return Outgoing(f"**Gwent rules: {title}**\n{text}",
-                    StaticView(select(ids.rules(), "More rules", options)))
+def _heading(found: Topic, page: int) -> str:
+    pages = f" \u00b7 page {page + 1} of {len(found.pages)}" if len(found.pages) > 1 else ""
+    return f"**Gwent rules: {found.title}**{pages}"
+
+
+def _neighbour(key: str, page: int, step: int) -> tuple[str, int] | None:
+    """The page before (step -1) or after (+1) this one, across topics."""
+    flat = [(t.key, p) for t in topics() for p in range(len(t.pages))]
+    index = flat.index((key, page)) + step
+    return flat[index] if 0 <= index < len(flat) else None
+
+
+def page_of(key: str, page: int) -> tuple[Topic, int]:
+    """The topic and a page number within it; an unknown topic (on a message older than
+    the current topics) is the first topic, an unknown page its first page."""
+    found = next((t for t in topics() if t.key == key), topics()[0])
+    return found, page if 0 <= page < len(found.pages) else 0
+
+
+def rules_message(key: str = FIRST_TOPIC, page: int = 0) -> Outgoing:
+    """One page, with the topic select, Previous, Next and Share."""
+    found, page = page_of(key, page)
+    options = [option(t.title, t.key, f"{len(t.pages)} pages" if len(t.pages) > 1 else None,
+                      default=t.key == found.key) for t in topics()]
+    before, after = _neighbour(found.key, page, -1), _neighbour(found.key, page, 1)
+    view = StaticView(
+        select(ids.rules(), "Choose a topic", options, row=0),
+        button("Previous", ids.rules_page(found.key, page, "prev"), disabled=before is None,
+               row=1),
+        button("Next", ids.rules_page(found.key, page, "next"), disabled=after is None,
+               style=discord.ButtonStyle.primary, row=1),
+        button("Share", ids.rules_page(found.key, page, "share"),
+               style=discord.ButtonStyle.success, row=1))
+    return Outgoing(f"{_heading(found, page)}\n{found.pages[page]}", view)
+
+
+def turned(key: str, page: int, op: str) -> Outgoing:
+    """The page Previous or Next leads to (the same page at either end)."""
+    found, page = page_of(key, page)
+    target = _neighbour(found.key, page, -1 if op == "prev" else 1)
+    return rules_message(*(target or (found.key, page)))
+
+
+def shared_message(key: str, page: int, sharer: str) -> Outgoing:
+    """A page posted publicly in the channel, naming who shared it."""
+    found, page = page_of(key, page)
+    return Outgoing(f"\U0001f4d6 {clean(sharer)} shared a page of the rules "
+                    f"(`/gwent rules` to read them all).\n{_heading(found, page)}\n"
+                    f"{found.pages[page]}")

@@ -65,12 +65,14 @@ def select(custom_id: str, placeholder: str, options: list[discord.SelectOption]
 
 @dataclass(frozen=True)
 class Outgoing:
-    """A message to send or edit: text, components, PNG files and whom it may ping."""
+    """A message to send or edit: text, components, PNG files, whom it may ping, and
+    embeds (for text longer than a message's 2000 characters)."""
 
     content: str
     view: StaticView | None = None
     files: tuple[tuple[str, bytes], ...] = ()
     mentions: tuple[int, ...] = field(default=())
+    embeds: tuple[discord.Embed, ...] = ()
 
     def discord_files(self) -> list[discord.File]:
         """Fresh File objects (a File can be sent only once)."""
@@ -88,6 +90,8 @@ class Outgoing:
                                   "files": self.discord_files()}
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.embeds:
+            kwargs["embeds"] = list(self.embeds)
         return kwargs
 
     def edit_kwargs(self, *, replace_files: bool) -> dict[str, Any]:
@@ -96,4 +100,6 @@ class Outgoing:
                                   "allowed_mentions": self.allowed_mentions(), "view": self.view}
         if replace_files:
             kwargs["attachments"] = self.discord_files()
+        if self.embeds:
+            kwargs["embeds"] = list(self.embeds)
         return kwargs

@@ -1,4 +1,5 @@
-"""Images of a Gwent match, drawn with Pillow: board, hand, card and result.
+"""Images of a Gwent match, drawn with Pillow: board, hand, card, result and deck; and of
+ranked play: leaderboard pages and profile cards.
 
 Pure functions from engine values to PNG bytes (no Discord, no I/O). They are
 CPU-bound: the bot should call them off the event loop (asyncio.to_thread).
@@ -6,7 +7,10 @@ CPU-bound: the bot should call them off the event loop (asyncio.to_thread).
 
 from bot.render.board import PublicBoardOnly, board_image, render_board
 from bot.render.card_image import USE_CATALOGUE, card_image, render_card
+from bot.render.deck_screen import deck_image, render_deck
 from bot.render.hand import NoHand, hand_image, render_hand
+from bot.render.leaderboard import leaderboard_image, render_leaderboard
+from bot.render.profile import profile_image, render_profile
 from bot.render.result import render_result, result_image
 from bot.render.state import load_observation, public_view
 from bot.render.text import fit_text, sanitize_name
@@ -17,13 +21,19 @@ __all__ = [
     "PublicBoardOnly",
     "board_image",
     "card_image",
+    "deck_image",
     "fit_text",
     "hand_image",
+    "leaderboard_image",
     "load_observation",
+    "profile_image",
     "public_view",
     "render_board",
     "render_card",
+    "render_deck",
     "render_hand",
+    "render_leaderboard",
+    "render_profile",
     "render_result",
     "result_image",
     "sanitize_name",

@@ -25,16 +25,30 @@ from bot.render.state import load_observation, public_view
 
 def render_sample(name: str) -> bytes:
     """The PNG bytes of one sample from bot.render.samples.SAMPLES."""
-    from bot.render import render_board, render_card, render_hand, render_result
+    from bot.render import (
+        render_board,
+        render_card,
+        render_deck,
+        render_hand,
+        render_leaderboard,
+        render_profile,
+        render_result,
+    )
 
     kind, build = SAMPLES[name]
     value = build()
+    if kind == "deck":
+        return render_deck(value)
     if kind == "board":
         return render_board(value)
     if kind == "hand":
         return render_hand(value)
     if kind == "result":
         return render_result(value)
+    if kind == "leaderboard":
+        return render_leaderboard(value)
+    if kind == "profile":
+        return render_profile(value)
     return render_card(value, text=card_text(value.card_id), catalogue=None)
 
 

@@ -15,7 +15,7 @@ from bot.render.encode import to_png
 from bot.render.faces import BOARD, FaceSize, chip, face_for, glow
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon
-from bot.render.text import fit_lines, fit_text, sanitize_name
+from bot.render.text import draw_text, fit_lines, fit_text, sanitize_name, text_width
 from bot.render.texture import panel, wood
 from bot.render.theme import (
     GEM_OFF,
@@ -282,9 +282,7 @@ def _draw_side_info(img: Image.Image, obs: Observation, side: SideView) -> None:
         panel(img, (x0, y0, x1, y1), outline=GOLD_LIGHT)
     name = sanitize_name(side.name, fallback=f"Player {p + 1}")
     name_font = font(SANS_BOLD, 30)
-    draw.text(
-        (x0 + 14, y0 + 10), fit_text(name, name_font, x1 - x0 - 28), font=name_font, fill=TEXT
-    )
+    draw_text(draw, (x0 + 14, y0 + 10), fit_text(name, name_font, x1 - x0 - 28), name_font, TEXT)
     faction_font = font(SANS_BOLD, 18)
     draw.text(
         (x0 + 14, y0 + 48),
@@ -415,13 +413,13 @@ def _draw_header(img: Image.Image, obs: Observation) -> None:
         arrow = "\u25b2 " if obs.turn == 1 else "\u25bc "  # points at the side to play
     status_font = font(SANS_BOLD, 30)
     status = fit_text(arrow + status_line(obs), status_font, W - 240 - 20 - 200)
-    draw.text((240, HEADER_H // 2), status, font=status_font, fill=TEXT, anchor="lm")
+    draw_text(draw, (240, HEADER_H // 2), status, status_font, TEXT, anchor="lm")
     if obs.rounds:  # finished rounds' scores, player 0 first, in what room is left
         hist_font = font(SANS_BOLD, 20)
         history = "   ".join(
             f"R{i + 1} {r.scores[0]}-{r.scores[1]}" for i, r in enumerate(obs.rounds)
         )
-        room = W - 20 - (240 + status_font.getlength(status) + 30)
+        room = W - 20 - (240 + text_width(status, status_font) + 30)
         draw.text(
             (W - 20, HEADER_H // 2),
             fit_text(history, hist_font, room),
@@ -438,9 +436,7 @@ def _draw_footer(img: Image.Image, obs: Observation) -> None:
     draw.text((18, cy), "Last move:", font=label_font, fill=GOLD, anchor="lm")
     x = 18 + int(label_font.getlength("Last move:")) + 10
     words = " ".join(" ".join(e.split()) for e in obs.last_events) or "-"
-    draw.text(
-        (x, cy), fit_text(words, label_font, W - x - 18), font=label_font, fill=TEXT, anchor="lm"
-    )
+    draw_text(draw, (x, cy), fit_text(words, label_font, W - x - 18), label_font, TEXT, anchor="lm")
 
 
 def check_public(obs: Observation) -> None:

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.render.encode import to_png
 from bot.render.faces import HAND, face_for
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
-from bot.render.text import fit_text, sanitize_name
+from bot.render.text import draw_text, fit_text, sanitize_name
 from bot.render.texture import wood
 from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
 from engine.actions import PLAY
@@ -103,7 +103,7 @@ def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
     right_w = right_font.getlength(right)
     title = f"{name}'s hand - {n} card{'s' if n != 1 else ''}"
     title = fit_text(title, title_font, W - 2 * MARGIN_X - right_w - 24)
-    draw.text((MARGIN_X, HEADER_H // 2), title, font=title_font, fill=TEXT, anchor="lm")
+    draw_text(draw, (MARGIN_X, HEADER_H // 2), title, title_font, TEXT, anchor="lm")
     draw.text((W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=right_colour, anchor="rm")
 
 

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.render.encode import to_png
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
-from bot.render.text import fit_text, sanitize_name
+from bot.render.text import draw_text, fit_text, sanitize_name, text_width
 from bot.render.texture import wood
 from bot.render.theme import (
     GEM_OFF,
@@ -73,20 +73,16 @@ def result_image(obs: Observation) -> Image.Image:
     crown = obs.phase == "over" and obs.winner is not None
     room = W - 80 - (70 if crown else 0)
     title = fit_text(title, title_font, room)
-    tw = title_font.getlength(title) + (70 if crown else 0)
+    tw = text_width(title, title_font) + (70 if crown else 0)
     tx = (W - tw) / 2
     if crown:
         mark = icon("crown", 56, GOLD_LIGHT)
         img.paste(mark, (round(tx), 24), mark)
         tx += 70
-    draw.text((tx, 54), title, font=title_font, fill=GOLD_LIGHT, anchor="lm")
-    draw.text(
-        (W / 2, 116),
-        fit_text(subtitle, font(SANS_BOLD, 28), W - 80),
-        font=font(SANS_BOLD, 28),
-        fill=TEXT_MUTED,
-        anchor="mm",
-    )
+    draw_text(draw, (tx, 54), title, title_font, GOLD_LIGHT, anchor="lm")
+    sub_font = font(SANS_BOLD, 28)
+    draw_text(draw, (W / 2, 116), fit_text(subtitle, sub_font, W - 80), sub_font, TEXT_MUTED,
+              anchor="mm")
 
     # column headings
     head_font = font(SANS_BOLD, 24)
@@ -119,13 +115,8 @@ def result_image(obs: Observation) -> Image.Image:
             mark = icon("crown", 34, GOLD_LIGHT)
             img.paste(mark, (x, y + 16), mark)
             x += 44
-        draw.text(
-            (x, y + 34),
-            fit_text(name, name_font, NAME_X1 - x),
-            font=name_font,
-            fill=colour,
-            anchor="lm",
-        )
+        draw_text(draw, (x, y + 34), fit_text(name, name_font, NAME_X1 - x), name_font, colour,
+                  anchor="lm")
         faction, faction_colour = side.faction_name, TEXT_MUTED
         if obs.forfeited_by == p:
             faction, faction_colour = "Forfeited", (235, 110, 90)

@@ -2,7 +2,7 @@
 
 Every sample is a function that returns a fresh value; SAMPLES maps an output
 file stem (such as "board_full") to a pair (kind, function) where kind is one
-of "board", "hand", "card" and "result".
+of "board", "hand", "card", "result", "deck" (an engine Deck), "leaderboard" and "profile".
 """
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
+from bot.render.ranked_samples import RANKED_SAMPLES
 from bot.render.theme import faction_name
 from engine.actions import PASS, PLAY, Action
+from engine.cards import catalogue
+from engine.decks import Deck, starter_deck
 from engine.observation import (
     CardView,
     LeaderView,
@@ -1027,6 +1030,68 @@ def result_forfeit() -> Observation:
     )
 
 
+# --- names in every script ------------------------------------------------------------
+
+SCRIPT_NAMES = {
+    "cjk": ("王小明", "김민준 さくら"),
+    "rtl": ("محمد علي", "דוד כהן 2"),
+    "mixed": ("Лёша Ωμέγα", "\U0001f468\u200d\U0001f469\u200d\U0001f467 Zoë \U0001f1f5\U0001f1f1 "
+              "\U0001f44d\U0001f3fd"),
+}
+
+
+def _names_board(script: str) -> Observation:
+    """A board whose player names (and so the header and last move) are in other scripts."""
+    first, second = SCRIPT_NAMES[script]
+    p0 = (row([card("geralt"), card("blue_stripes")]), row([card("keira")]), row([]))
+    p1 = (row([card("draug")]), row([card("harpy")]), row([card("earth_elemental")]))
+    return observation(
+        (
+            side(0, first, "northern_realms", leader("foltest_king"), rows=p0, hand_count=7,
+                 deck_count=12),
+            side(1, second, "monsters", leader("eredin_king"), rows=p1, hand_count=8,
+                 deck_count=11),
+        ),
+        round_no=2,
+        turn=1,
+        rounds=(RoundResult((31, 28), 0),),
+        last_events=(f"{first} played Keira Metz (ranged).",),
+    )
+
+
+def board_names_cjk() -> Observation:
+    """Chinese, Korean and Japanese player names."""
+    return _names_board("cjk")
+
+
+def board_names_rtl() -> Observation:
+    """Arabic and Hebrew player names, shaped and laid out right to left."""
+    return _names_board("rtl")
+
+
+def board_names_mixed() -> Observation:
+    """Cyrillic and Greek, and emoji (a family sequence, a flag, a skin tone)."""
+    return _names_board("mixed")
+
+
+def hand_names_rtl() -> Observation:
+    """The hand title mixes an Arabic name with English words."""
+    hand = (card("geralt"), card("blue_stripes"), card("frost"))
+    sides = (
+        side(0, SCRIPT_NAMES["rtl"][0], "northern_realms", leader("foltest_siegemaster"),
+             hand=hand, deck_count=15),
+        side(1, SCRIPT_NAMES["cjk"][0], "nilfgaard", leader("emhyr_emperor"), hand_count=9,
+             deck_count=17),
+    )
+    return observation(sides, viewer=0, round_no=1, turn=0)
+
+
+def result_names_cjk() -> Observation:
+    """A result between a Korean and a Chinese name."""
+    return _result((RoundResult((52, 40), 0), RoundResult((61, 33), 0)), 0,
+                   names=(SCRIPT_NAMES["cjk"][1], SCRIPT_NAMES["cjk"][0]))
+
+
 # --- single cards ------------------------------------------------------------------
 
 
@@ -1067,6 +1132,32 @@ def card_text(card_id: str) -> str | None:
     return None
 
 
+# --- decks ------------------------------------------------------------------------
+
+
+def deck_starter() -> Deck:
+    """The Northern Realms starter deck, ready to play."""
+    return starter_deck("northern_realms")
+
+
+def deck_draft() -> Deck:
+    """A Scoia'tael deck still being built: agile units, too few of them, a long name."""
+    return Deck("scoiatael", "francesca_findabair_queen_of_dol_blathanna",
+                {"barclay_els": 1, "dol_blathanna_scout": 3, "elven_skirmisher": 3,
+                 "havekar_healer": 3, "isengrim_faoiltiarna": 1, "mahakaman_defender": 5,
+                 "dennis_cranmer": 1, "decoy": 3, "impenetrable_fog": 2},
+                "Francesca's Flowers of the Valley, still a work in progress")
+
+
+def deck_crowded() -> Deck:
+    """Every Monsters card a deck may hold but the specials: the tallest deck image."""
+    cat = catalogue()
+    cards = {c.id: c.copies for c in cat.cards.values()
+             if c.faction in ("monsters", "neutral") and c.is_unit and not c.side_deck}
+    cards |= {"decoy": 3, "commanders_horn": 3, "scorch": 2, "biting_frost": 2}
+    return Deck("monsters", "eredin_destroyer_of_worlds", cards, "Everything Monsters")
+
+
 def _fresh(build: Callable[[], Any]) -> Callable[[], Any]:
     """Wrap a sample so that its card uids start from the same number on every call."""
 
@@ -1105,4 +1196,13 @@ SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     "card_weather": ("card", _fresh(card_weather)),
     "card_agile": ("card", _fresh(card_agile)),
     "card_leader": ("card", _fresh(card_leader)),
+    "board_names_cjk": ("board", _fresh(board_names_cjk)),
+    "board_names_rtl": ("board", _fresh(board_names_rtl)),
+    "board_names_mixed": ("board", _fresh(board_names_mixed)),
+    "hand_names_rtl": ("hand", _fresh(hand_names_rtl)),
+    "result_names_cjk": ("result", _fresh(result_names_cjk)),
+    "deck_starter": ("deck", deck_starter),
+    "deck_draft": ("deck", deck_draft),
+    "deck_crowded": ("deck", deck_crowded),
+    **RANKED_SAMPLES,
 }

@@ -1,17 +1,30 @@
-"""Text for display: sanitised player names and text fitted to a box."""
+"""Text for display: sanitised player names, text fitted to a box, and drawing any script.
+
+Text the bundled font covers, left to right, is measured and drawn exactly as Pillow
+does with that font. Other text is split into runs, each drawn with the first font of
+the fallback chain (bot.render.fonts) that has its glyphs, ordered right to left where
+the Unicode bidi classes say so (a simplified bidi algorithm: one line, no embeddings);
+right-to-left and complex-script runs are shaped with Raqm. A character no font has is
+left out, never drawn as a box. Such text is drawn once into a mask and cached.
+"""
 
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from bot.render.fonts import SANS_BOLD, Font, font
+from PIL import Image, ImageDraw
+
+from bot.render.fonts import RAQM, SANS_BOLD, Font, fallbacks, font, is_emoji_font, shaped
 
 ELLIPSIS = "\u2026"
 MAX_NAME_CHARS = 24
 _MAX_MARKS = 2  # combining marks kept per base character ("zalgo" text)
 _DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-_MISSING_PROBE = "\U0010fffd"  # a private-use code point no bundled font covers
+_MISSING_PROBE = "\U0010fffd"  # a private-use code point no font covers
+ZWJ, ZWNJ, KEYCAP = "\u200d", "\u200c", "\u20e3"
+_RTL_CLASSES = frozenset({"R", "AL"})
 
 
 @cache
@@ -32,6 +45,29 @@ def has_glyph(fnt: Font, char: str) -> bool:
     return _glyph_key(fnt, char) != _notdef(fnt)
 
 
+def _joins(char: str) -> bool:
+    """Characters drawn as part of the character before them (marks, selectors, skin tones,
+    joiners)."""
+    code = ord(char)
+    return (unicodedata.category(char) in ("Mn", "Me") or 0xFE00 <= code <= 0xFE0F
+            or 0x1F3FB <= code <= 0x1F3FF or char in (ZWJ, ZWNJ, KEYCAP))
+
+
+def _prefers_emoji(char: str) -> bool:
+    """Pictographs drawn from the emoji face even where another face has them."""
+    code = ord(char)
+    return 0x1F000 <= code <= 0x1FAFF
+
+
+@cache
+def glyph_font(fnt: Font, char: str) -> Font | None:
+    """The first font of fnt's chain that draws this character, or None."""
+    chain = (fnt, *fallbacks(fnt))
+    if _prefers_emoji(char):
+        chain = tuple(sorted(chain, key=lambda f: not is_emoji_font(f)))
+    return next((f for f in chain if has_glyph(f, char)), None)
+
+
 def sanitize_name(
     name: str | None,
     fallback: str = "Player",
@@ -41,10 +77,11 @@ def sanitize_name(
     """Return a player name that is safe and pleasant to draw.
 
     Control, format (zero-width, bidi override), private-use and unassigned
-    characters are removed, runs of white space become one space, stacks of
-    combining marks are cut short, characters the bundled font cannot draw
-    (most emoji) are dropped, and the result is cut to max_chars with an
-    ellipsis. An empty result gives the fallback.
+    characters are removed (joiners stay inside emoji and Arabic-script words),
+    runs of white space become one space, stacks of combining marks are cut short,
+    characters no font of the chain can draw are dropped, and the result is cut to
+    max_chars with an ellipsis, never inside a character's cluster. An empty result
+    gives the fallback.
     """
     fnt = fnt or font(SANS_BOLD, 32)
     text = unicodedata.normalize("NFC", name or "")
@@ -57,45 +94,234 @@ def sanitize_name(
                 out.append(" ")
             marks = 0
             continue
+        if char in (ZWJ, ZWNJ):
+            if out and _keeps_joiner(out[-1], char, fnt):
+                out.append(char)
+            continue
         if category in _DROP_CATEGORIES:
             continue
-        if category in ("Mn", "Me"):
+        if _joins(char):
             if not out or out[-1] == " " or marks >= _MAX_MARKS:
                 continue
             marks += 1
         else:
             marks = 0
-        if not has_glyph(fnt, char):
-            continue
+            if glyph_font(fnt, char) is None:
+                continue
         out.append(char)
-    cleaned = "".join(out).strip()
+    cleaned = _trim_joiners("".join(out).strip())
     cleaned = " ".join(cleaned.split(" "))
     if not cleaned:
         return fallback
     if len(cleaned) > max_chars:
-        cleaned = cleaned[: max_chars - 1].rstrip() + ELLIPSIS
+        cut = max_chars - 1
+        while cut > 0 and _joins(cleaned[cut]):
+            cut -= 1
+        cleaned = _trim_joiners(cleaned[:cut]).rstrip() + ELLIPSIS
     return cleaned
 
 
+def _keeps_joiner(before: str, joiner: str, fnt: Font) -> bool:
+    """ZWJ joins emoji sequences; ZWNJ keeps Arabic-script letters apart (Persian)."""
+    if _joins(before) and before not in (ZWJ, ZWNJ):
+        return joiner == ZWJ  # after a skin tone or selector, inside an emoji sequence
+    found = glyph_font(fnt, before)
+    if joiner == ZWJ:
+        return found is not None and is_emoji_font(found)
+    return unicodedata.bidirectional(before) == "AL"
+
+
+def _trim_joiners(text: str) -> str:
+    while text and text[-1] in (ZWJ, ZWNJ):
+        text = text[:-1]
+    return text
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive characters drawn with one font in one direction."""
+
+    text: str
+    font: Font
+    rtl: bool
+
+    def draw_font(self) -> Font:
+        """Raqm for right-to-left, emoji and complex-script runs; basic layout otherwise."""
+        if self.rtl or not _basic_enough(self.font, self.text):
+            return shaped(self.font)
+        return self.font
+
+    @property
+    def direction(self) -> str | None:
+        """Pillow's direction argument (Raqm only)."""
+        return "rtl" if self.rtl and RAQM else None
+
+    def visual(self) -> str:
+        """The text as given to Pillow: without Raqm, right-to-left runs are reversed."""
+        return self.text[::-1] if self.rtl and not RAQM else self.text
+
+    def length(self) -> float:
+        """The run's advance width."""
+        return self.draw_font().getlength(self.visual(), direction=self.direction)
+
+
+def _basic_enough(fnt: Font, text: str) -> bool:
+    """True when basic layout draws this run right: no joiners or marks that need shaping,
+    outside the emoji face."""
+    return not is_emoji_font(fnt) and not any(_joins(c) for c in text)
+
+
+@lru_cache(maxsize=8192)
+def _simple(text: str, fnt: Font) -> bool:
+    """True when the font alone draws the text, left to right (Pillow's own path)."""
+    return all(
+        has_glyph(fnt, c) and unicodedata.bidirectional(c) not in _RTL_CLASSES
+        and unicodedata.category(c) not in _DROP_CATEGORIES for c in text)
+
+
+def _levels(chars: list[str]) -> list[int]:
+    """Bidi embedding levels of one line: a simplified Unicode bidi algorithm (W2, W7,
+    N1-N2, I1) without explicit embeddings. The paragraph is left to right, as the bot's
+    own words are English: a right-to-left name inside them keeps its place."""
+    kinds: list[str | None] = []  # "L", "R" or "N" (a number after right-to-left text)
+    last = "L"
+    for char in chars:
+        cls = unicodedata.bidirectional(char)
+        if cls == "L" or cls in _RTL_CLASSES:
+            last = "L" if cls == "L" else "R"
+            kinds.append(last)
+        elif cls == "AN" or (cls == "EN" and last == "R"):
+            kinds.append("N")
+        elif cls == "EN":
+            kinds.append("L")
+        else:
+            kinds.append(None)
+    i = 0
+    while i < len(kinds):  # neutrals between two right-to-left sides are right to left
+        if kinds[i] is not None:
+            i += 1
+            continue
+        j = i
+        while j < len(kinds) and kinds[j] is None:
+            j += 1
+        sides = {kinds[i - 1] if i else "L", kinds[j] if j < len(kinds) else "L"}
+        for k in range(i, j):
+            kinds[k] = "R" if sides <= {"R", "N"} else "L"
+        i = j
+    return [{"L": 0, "R": 1, "N": 2}[k or "L"] for k in kinds]
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, fnt: Font) -> tuple[Run, ...]:
+    """The text as font runs in visual (drawing) order; characters no font has are left out."""
+    chars: list[str] = []
+    fonts: list[Font] = []
+    for char in text:
+        if _joins(char) and fonts:
+            found: Font | None = fonts[-1]
+        elif char.isspace():  # joins the run before it, but emoji faces have wide spaces
+            found = fonts[-1] if fonts and not is_emoji_font(fonts[-1]) else fnt
+        elif unicodedata.category(char) in _DROP_CATEGORIES:
+            found = None
+        else:
+            found = glyph_font(fnt, char)
+        if found is not None:
+            chars.append(" " if char.isspace() else char)
+            fonts.append(found)
+    levels = _levels(chars)
+    groups: list[tuple[int, Font, list[str]]] = []
+    for char, face, level in zip(chars, fonts, levels, strict=True):
+        if groups and groups[-1][0] == level and groups[-1][1] is face:
+            groups[-1][2].append(char)
+        else:
+            groups.append((level, face, [char]))
+    top = max((g[0] for g in groups), default=0)
+    lowest_odd = min((g[0] for g in groups if g[0] % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):  # rule L2: reverse runs at each level
+        i = 0
+        while i < len(groups):
+            if groups[i][0] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(groups) and groups[j][0] >= level:
+                j += 1
+            groups[i:j] = groups[i:j][::-1]
+            i = j
+    return tuple(Run("".join(g[2]), g[1], g[0] % 2 == 1) for g in groups)
+
+
+@lru_cache(maxsize=8192)
 def text_width(text: str, fnt: Font) -> float:
-    """The advance width of the text in pixels."""
-    return fnt.getlength(text)
+    """The advance width of the text in pixels, as draw_text draws it."""
+    if _simple(text, fnt):
+        return fnt.getlength(text)
+    return sum(run.length() for run in runs(text, fnt))
+
+
+@lru_cache(maxsize=1024)
+def _mask(text: str, fnt: Font) -> tuple[Image.Image, int, int]:
+    """The text drawn once in white on black: (mask, left, top), left and top measured from
+    the pen position on the baseline."""
+    laid: list[tuple[Run, float]] = []
+    pen = 0.0
+    left = top = 0
+    right = bottom = 1
+    for run in runs(text, fnt):
+        face = run.draw_font()
+        box = face.getbbox(run.visual(), anchor="ls", direction=run.direction)
+        left, top = min(left, int(pen + box[0])), min(top, int(box[1]))
+        right, bottom = max(right, int(pen + box[2]) + 1), max(bottom, int(box[3]) + 1)
+        laid.append((run, pen))
+        pen += run.length()
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    draw = ImageDraw.Draw(mask)
+    for run, x in laid:
+        draw.text((x - left, -top), run.visual(), font=run.draw_font(), fill=255, anchor="ls",
+                  direction=run.direction)
+    return mask, left, top
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: Font,
+              fill: object, anchor: str = "la") -> None:
+    """Draw one line like ImageDraw.text, in any script: the font's own glyphs where it has
+    them, the fallback chain's elsewhere; characters no font has are left out.
+
+    Anchors are Pillow's two letters: l/m/r, then a/m/s/d (t and b are taken as a and d).
+    """
+    if _simple(text, fnt):
+        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)  # type: ignore[arg-type]
+        return
+    mask, left, top = _mask(text, fnt)
+    ascent, descent = fnt.getmetrics()
+    width = text_width(text, fnt)
+    x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
+    y = xy[1] + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0,
+                 "d": -descent, "b": -descent}[anchor[1]]
+    draw.bitmap((round(x + left), round(y + top)), mask, fill=fill)  # type: ignore[arg-type]
 
 
 def fit_text(text: str, fnt: Font, max_width: float) -> str:
     """Return the text, or its longest prefix plus an ellipsis, that fits max_width."""
-    if fnt.getlength(text) <= max_width:
+    if text_width(text, fnt) <= max_width:
         return text
-    if fnt.getlength(ELLIPSIS) > max_width:
+    if text_width(ELLIPSIS, fnt) > max_width:
         return ""
     lo, hi = 0, len(text)
     while lo < hi:  # the longest prefix whose shortened form fits
         mid = (lo + hi + 1) // 2
-        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
+        if text_width(_shortened(text, mid), fnt) <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + ELLIPSIS
+    return _shortened(text, lo)
+
+
+def _shortened(text: str, keep: int) -> str:
+    """The first `keep` characters and an ellipsis, never ending inside a cluster."""
+    while 0 < keep < len(text) and _joins(text[keep]):
+        keep -= 1
+    return _trim_joiners(text[:keep]).rstrip() + ELLIPSIS
 
 
 def wrap_text(text: str, fnt: Font, max_width: float, max_lines: int) -> list[str]:
@@ -111,7 +337,7 @@ def wrap_text(text: str, fnt: Font, max_width: float, max_lines: int) -> list[st
     while i < len(words):
         word = words[i]
         trial = f"{current} {word}" if current else word
-        if fnt.getlength(trial) <= max_width:
+        if text_width(trial, fnt) <= max_width:
             current = trial
             i += 1
             continue
@@ -132,7 +358,7 @@ def wrap_text(text: str, fnt: Font, max_width: float, max_lines: int) -> list[st
 
 def fit_font(text: str, kind: str, size: int, max_width: float, min_size: int = 8) -> Font:
     """Return the largest font of this kind, at most size, that fits the text in max_width."""
-    while size > min_size and font(kind, size).getlength(text) > max_width:
+    while size > min_size and text_width(text, font(kind, size)) > max_width:
         size -= 1
     return font(kind, size)
 

@@ -1,5 +1,5 @@
-"""The match service: challenges, matches, practice, settings and timers, with no Discord in
-sight."""
+"""The match service: challenges, matches, practice, settings, timers and saved decks, with
+no Discord in sight."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ from bot.service.leases import Leases
 from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.practice import PracticeService
+from bot.service.ranked import RankedService
+from bot.service.replays import ReplayService
+from bot.service.saved_decks import SavedDecks
 from bot.service.settings import SettingsService
 from bot.service.timers import TimerService
 from bot.storage import Database
@@ -32,6 +35,9 @@ class Services:
     timers: TimerService
     computer: Computer
     leases: Leases
+    replays: ReplayService
+    decks: SavedDecks
+    ranked: RankedService
 
     @classmethod
     async def open(cls, database: Path | str, notifier: Notifier, clock: Clock = time.time, *,
@@ -57,9 +63,13 @@ class Services:
         challenges = ChallengeService(db, matches, notifier, clock)
         computer = Computer(matches, leases, think_seconds=think_seconds,
                             budget_ms=ai_budget_ms, iterations=ai_iterations, workers=ai_workers)
+        ranked = RankedService(db, clock)
+        matches.on_result(ranked.rate)
+        await ranked.catch_up()
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),
-                   TimerService(db, matches, challenges, clock, leases), computer, leases)
+                   TimerService(db, matches, challenges, clock, leases), computer, leases,
+                   ReplayService(db, clock), SavedDecks(db, clock), ranked)
 
     async def close(self) -> None:
         """Stop the computer player and its worker, give up this process's leases, then close

@@ -9,22 +9,33 @@ is the stored one.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from bot.service.clock import Clock
-from bot.service.decks import DeckChoice, build_deck, computer_choice, default_choice, revise
+from bot.service.decks import (
+    build_deck,
+    choose_saved,
+    computer_choice,
+    default_choice,
+    revise,
+    saved_id,
+    seat_choice,
+)
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.settings import turn_seconds_in, warning_lead
 from bot.storage import Database, StorageError
 from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
 from bot.storage.repository import Repository
+from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
 from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
+from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
 # Two turn-timer expiries in a row by the same player forfeit the match.
@@ -51,6 +62,8 @@ class Player:
     name: str
     faction: str | None = None
     ai_level: str | None = None
+    # For the computer: "starter" or "generated" (bot.service.decks.COMPUTER_DECKS).
+    deck: str | None = None
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,9 @@ class ComputerTurn:
 # Called (synchronously, after the commit is reported) with a match id whenever a change
 # leaves the computer with a move or choice to make.
 ComputerWake = Callable[[int], None]
+# Called with every stored result inside the transaction that stores it (ranked play rates
+# it there, so a result is never kept without its rating, nor rated twice).
+ResultHook = Callable[[Repository, ResultRecord], Awaitable[None]]
 
 
 class MatchService:
@@ -84,6 +100,11 @@ class MatchService:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._engines: dict[int, Match] = {}
         self._wake: ComputerWake | None = None
+        self._on_result: ResultHook | None = None
+
+    def on_result(self, hook: ResultHook | None) -> None:
+        """Register what runs with each stored result, in the same transaction."""
+        self._on_result = hook
 
     def on_computer_turn(self, wake: ComputerWake | None) -> None:
         """Register who is told when a computer player has something to do."""
@@ -191,13 +212,15 @@ class MatchService:
         for seat, player in enumerate(players):
             if player.ai_level is not None:
                 choice = computer_choice(random.Random(self._rng.getrandbits(64)),
-                                         player.faction)
+                                         player.faction, player.deck)
             else:
-                choice = default_choice(await repo.user_settings(player.user_id),
-                                        player.faction)
+                settings = await repo.user_settings(player.user_id)
+                last = await _last_saved(repo, player.user_id, settings.last_deck)
+                choice = default_choice(settings, player.faction, last)
             await repo.insert_seat(match_id, SeatRecord(
                 seat, player.user_id, player.name, choice.faction, choice.leader, choice.deck,
-                ready=player.ai_level is not None, timeouts=0, ai_level=player.ai_level))
+                ready=player.ai_level is not None, timeouts=0, ai_level=player.ai_level,
+                deck_list=choice.deck_list))
         return match_id
 
     # ------------------------------------------------------------- deck choice
@@ -212,13 +235,22 @@ class MatchService:
 
     async def choose_deck(self, match_id: int, user_id: int, *, faction: str | None = None,
                           leader: str | None = None, deck: str | None = None) -> MatchRecord:
-        """Change one part of a player's deck choice."""
+        """Change one part of a player's deck choice; `deck` may be one of their saved
+        decks (its whole list is copied into the seat)."""
         async with self._changing(match_id) as (repo, record):
             seat = _choosing_seat(record, user_id)
-            choice = revise(_choice(record.seats[seat]), faction=faction, leader=leader,
-                            deck=deck)
+            current = seat_choice(record.seats[seat])
+            deck_id = None if deck is None else saved_id(deck)
+            if deck_id is not None:
+                saved = await repo.sharing(DeckRepository).saved_deck(deck_id)
+                if saved is None or saved.user_id != user_id:
+                    raise NotFound("That deck no longer exists: it was deleted.")
+                choice = choose_saved(current, saved)
+            else:
+                choice = revise(current, faction=faction, leader=leader, deck=deck)
             await repo.update_seat(match_id, seat, faction=choice.faction,
-                                   leader=choice.leader, deck=choice.deck)
+                                   leader=choice.leader, deck=choice.deck,
+                                   deck_list=choice.deck_list)
             await repo.update_match(match_id, updated_at=self._clock())
             return await _stored(repo, match_id)
 
@@ -239,18 +271,19 @@ class MatchService:
     async def _start(self, repo: Repository, record: MatchRecord) -> Match:
         """Turn the deck choices into an engine match, inside the caller's transaction."""
         seats = record.seats
-        decks = (build_deck(_choice(seats[0])), build_deck(_choice(seats[1])))
+        decks = (build_deck(seat_choice(seats[0])), build_deck(seat_choice(seats[1])))
         engine = Match.new(decks, record.seed, (seats[0].name, seats[1].name))
         now = self._clock()
         deadline, warn_at = await _deadline(repo, record.guild_id, now)
         await repo.update_match(record.id, status=PLAYING, state=engine.to_json(),
                                 deadline=deadline, warn_at=warn_at, updated_at=now,
                                 computer_due=_computer_due(record, engine))
-        for seat in seats:
-            await repo.update_seat(record.id, seat.seat, ready=1)
+        for seat, deck in zip(seats, decks, strict=True):
+            await repo.update_seat(record.id, seat.seat, ready=1,
+                                   deck_list=json.dumps(deck.to_dict()))
             if seat.ai_level is None:
                 await repo.update_user_settings(seat.user_id, last_faction=seat.faction,
-                                                last_leader=seat.leader)
+                                                last_leader=seat.leader, last_deck=seat.deck)
         return engine
 
     # ------------------------------------------------------------------ moves
@@ -287,7 +320,8 @@ class MatchService:
             assert level is not None
             return ComputerTurn(match_id, seat, level, record.action_count,
                                 (record.seed * 1_000_003 + record.action_count) % 2**31,
-                                engine.observation(seat), build_deck(_choice(record.seats[seat])))
+                                engine.observation(seat),
+                                build_deck(seat_choice(record.seats[seat])))
 
     async def play_for_computer(self, turn: ComputerTurn, action: Action) -> None:
         """Apply the computer's move exactly as a person's: refused (OutOfDate, IllegalMove)
@@ -438,7 +472,10 @@ class MatchService:
         for seat, count in timeouts.items():
             await repo.update_seat(record.id, seat, timeouts=count)
         if engine.is_over:
-            await repo.insert_result(_result(record, engine, source, now))
+            result = _result(record, engine, source, now)
+            await repo.insert_result(result)
+            if self._on_result is not None:
+                await self._on_result(repo, result)
 
     # ------------------------------------------------------------ messages
 
@@ -515,8 +552,15 @@ def _choosing_seat(record: MatchRecord, user_id: int) -> int:
     return seat
 
 
-def _choice(seat: SeatRecord) -> DeckChoice:
-    return DeckChoice(seat.faction, seat.leader, seat.deck)
+async def _last_saved(repo: Repository, user_id: int, key: str | None) -> SavedDeck | None:
+    """The saved deck a user last played, if it still exists and is legal."""
+    deck_id = None if key is None else saved_id(key)
+    if deck_id is None:
+        return None
+    saved = await repo.sharing(DeckRepository).saved_deck(deck_id)
+    if saved is None or saved.user_id != user_id or problems(saved.deck):
+        return None
+    return saved
 
 
 async def _deadline(repo: Repository, guild_id: int, now: float) -> tuple[float, float]:
@@ -556,5 +600,6 @@ def _result(record: MatchRecord, engine: Match, source: str, now: float) -> Resu
         winner=engine.winner, forfeited_by=forfeited, ended_by=ended_by,
         rounds=tuple((s[0], s[1], w) for s, w in engine.results),
         started_at=record.created_at, finished_at=now,
-        ai_levels=(seats[0].ai_level, seats[1].ai_level))
+        ai_levels=(seats[0].ai_level, seats[1].ai_level),
+        in_deck_choice=record.status == CHOOSING)
 

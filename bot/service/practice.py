@@ -8,12 +8,24 @@ from collections.abc import Awaitable, Callable
 from bot.service.challenges import check_free
 from bot.service.clock import Clock
 from bot.service.computer import LEVELS
-from bot.service.decks import factions
+from bot.service.decks import COMPUTER_DECKS, GENERATED, factions
 from bot.service.errors import Busy, NotAParticipant, Refusal
-from bot.service.matches import MatchService, Player
+from bot.service.matches import MatchService, Player, Snapshot
 from bot.service.notifier import MatchChange, Notifier
+from bot.service.tutorial import (
+    PLAYER_FACTION,
+    TUTOR_FACTION,
+    TUTOR_NAME,
+    TUTORIAL_LEVEL,
+    decks_of,
+    hint_for,
+    is_tutorial,
+    player_leader,
+    scripted_seed,
+)
 from bot.storage import Database
 from bot.storage.records import MatchRecord
+from bot.storage.repository import Repository
 
 COMPUTER_NAME = "Computer"
 
@@ -34,12 +46,17 @@ class PracticeService:
         self._clock = clock
         self._rng = rng
 
-    async def check(self, guild_id: int, channel_id: int, person: Player, level: str) -> None:
+    async def check(self, guild_id: int, channel_id: int, person: Player, level: str,
+                    computer: Player | None = None) -> None:
         """Raise a Refusal if this practice match cannot start (before opening a thread)."""
         if level not in LEVELS:
             raise Refusal(f"There is no difficulty {level!r}: choose {', '.join(LEVELS)}.")
-        if person.faction is not None and person.faction not in dict(factions()):
-            raise Refusal(f"There is no faction {person.faction!r}.")
+        for faction in (person.faction, computer.faction if computer else None):
+            if faction is not None and faction not in dict(factions()):
+                raise Refusal(f"There is no faction {faction!r}.")
+        if computer is not None and computer.deck not in (None, *COMPUTER_DECKS):
+            raise Refusal(f"There is no computer deck {computer.deck!r}: choose "
+                          f"{' or '.join(COMPUTER_DECKS)}.")
         async with self._db.reading() as repo:
             running = await repo.live_match_in(channel_id)
             if running is not None:
@@ -47,10 +64,25 @@ class PracticeService:
             await check_free(repo, guild_id, person, True)
 
     async def start(self, guild_id: int, channel_id: int, person: Player, level: str,
-                    computer_id: int, open_venue: PracticeVenue) -> MatchRecord:
+                    computer_id: int, open_venue: PracticeVenue, *,
+                    tutorial: bool = False, computer_faction: str | None = None,
+                    computer_deck: str | None = None) -> MatchRecord:
         """Open the venue and create the match in deck choice; the person's faction is
-        random unless chosen. `computer_id` is the bot's own user id."""
-        await self.check(guild_id, channel_id, person, level)
+        random unless chosen. `computer_id` is the bot's own user id; the computer plays
+        `computer_faction` (else a random one) with its starter deck, or a generated deck
+        when `computer_deck` is "generated".
+
+        A tutorial skips deck choice: its scripted deal (bot.service.tutorial) starts at once
+        against the easy computer.
+        """
+        if tutorial:
+            person = Player(person.user_id, person.name, PLAYER_FACTION)
+            level = TUTORIAL_LEVEL
+            computer = Player(computer_id, TUTOR_NAME, TUTOR_FACTION, ai_level=level)
+        else:
+            computer = Player(computer_id, COMPUTER_NAME, computer_faction, ai_level=level,
+                              deck=computer_deck)
+        await self.check(guild_id, channel_id, person, level, computer)
         if person.faction is None:
             person = Player(person.user_id, person.name, self._rng.choice(factions())[0])
         venue, parent = await open_venue()
@@ -59,15 +91,27 @@ class PracticeService:
             if running is not None:
                 raise Busy("A match is already running in this channel.", venue)
             await check_free(repo, guild_id, person, True)
-            match_id = await self._matches.insert(
-                repo, guild_id, venue, parent,
-                (person, Player(computer_id, COMPUTER_NAME, None, ai_level=level)))
-        await self._notifier.match_changed(MatchChange(match_id, 0))
+            match_id = await self._matches.insert(repo, guild_id, venue, parent,
+                                                  (person, computer))
+            if tutorial:
+                await _script(repo, match_id)
+        if tutorial:
+            await self._matches.ready(match_id, person.user_id)
+        else:
+            await self._notifier.match_changed(MatchChange(match_id, 0))
         return await self._matches.get(match_id)
+
+    async def hint(self, snapshot: Snapshot) -> str | None:
+        """The tutorial hint for a player's view of their match (None outside tutorials)."""
+        if snapshot.observation is None or not is_tutorial(snapshot.match):
+            return None
+        actions = [text for _, text, _ in await self._matches.actions(snapshot.match.id)]
+        return hint_for(snapshot.match, actions[:snapshot.observation.action_count],
+                        snapshot.observation)
 
     async def rematch(self, match_id: int, user_id: int) -> MatchRecord:
         """Play the computer again at the same difficulty, with the same faction, in the
-        same place."""
+        same place (a computer that played a generated deck gets a new one)."""
         match = await self._matches.get(match_id)
         seat = match.seat_of(user_id)
         computer = match.computer_seat
@@ -86,4 +130,14 @@ class PracticeService:
 
         return await self.start(match.guild_id, match.channel_id,
                                 Player(me.user_id, me.name, me.faction), level, them.user_id,
-                                same_place)
+                                same_place,
+                                computer_deck=GENERATED if them.deck == GENERATED else None)
+
+
+async def _script(repo: Repository, match_id: int) -> None:
+    """Give a new tutorial match its leader and scripted seed (inside its transaction)."""
+    await repo.update_seat(match_id, 0, leader=player_leader())
+    record = await repo.match(match_id)
+    assert record is not None
+    names = (record.seats[0].name, record.seats[1].name)
+    await repo.update_match(match_id, seed=scripted_seed(decks_of(record), names))

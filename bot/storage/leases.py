@@ -1,4 +1,4 @@
-"""Leases: which process does a piece of work until when (table leases, migration 0008)."""
+"""Leases: which process does a piece of work until when (table leases, migration 0006)."""
 
 from __future__ import annotations
 

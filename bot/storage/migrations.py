@@ -6,8 +6,8 @@ that cannot be shared), and otherwise the shared file with SQLite's types made e
 `INTEGER` is 64-bit in SQLite, so it becomes `BIGINT` (Discord ids do not fit in 32 bits);
 `REAL` is 8 bytes in SQLite, so it becomes `DOUBLE PRECISION`; `BLOB` becomes `BYTEA`; and a
 column declared `INTEGER PRIMARY KEY` (which SQLite numbers by itself) becomes an identity
-column. Each backend records the numbers applied in the table gwent_migrations; a new
-file is applied whatever its number, once.
+column. The files are numbered 1, 2, 3... without gaps; each backend records the numbers (and
+file names) applied in the table gwent_migrations, and applies each file once.
 """
 
 from __future__ import annotations
@@ -49,8 +49,8 @@ class Migration:
 
 
 def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Read the migration files, in number order. Numbers are reserved per line of work and
-    may arrive in any order, so gaps are allowed; a number used twice is not."""
+    """Read the migration files, which must be numbered 1, 2, 3... without gaps or
+    repeats."""
     found = []
     for path in sorted(folder.glob("*.sql")):
         match = _NAME.fullmatch(path.name)
@@ -61,6 +61,9 @@ def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
         if earlier.version == later.version:
             raise StorageError(f"migrations {earlier.name} and {later.name} have the same "
                                "number")
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise StorageError(f"migration {migration.name} should be number {expected:04d}")
     return found
 
 

@@ -22,6 +22,8 @@ class SeatRecord:
     ready: bool
     timeouts: int
     ai_level: str | None
+    # The whole deck as engine deck JSON; None means the starter deck of `faction`.
+    deck_list: str | None = None
 
     @property
     def is_computer(self) -> bool:
@@ -111,6 +113,7 @@ class UserSettings:
     dm_closed_noted: bool
     last_faction: str | None
     last_leader: str | None
+    last_deck: str | None = None
 
 
 @dataclass(frozen=True)
@@ -130,9 +133,22 @@ class ResultRecord:
     finished_at: float
     # The difficulty of each seat the computer played (None for people).
     ai_levels: tuple[str | None, str | None] = (None, None)
+    # True when a player forfeited before both decks were chosen (not rated).
+    in_deck_choice: bool = False
 
     @property
     def is_practice(self) -> bool:
         """True when the computer played a seat: not a result between people (ratings must
         skip it, and a win in it is not a win against a person)."""
         return any(level is not None for level in self.ai_levels)
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """A finished match in a list to choose from: who played it, who won, and when."""
+
+    match_id: int
+    names: tuple[str, str]
+    winner: int | None
+    forfeited_by: int | None
+    finished_at: float

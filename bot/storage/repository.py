@@ -10,6 +10,7 @@ from bot.storage.records import (
     OPEN,
     OVER,
     ChallengeRecord,
+    FinishedMatch,
     MatchRecord,
     ResultRecord,
     SeatRecord,
@@ -63,11 +64,11 @@ class Repository(Queries):
 
     async def user_settings(self, user_id: int) -> UserSettings:
         """Return a user's settings (defaults when none are stored)."""
-        row = await self._one("SELECT hands_by_dm, dm_closed_noted, last_faction, last_leader "
-                              "FROM user_settings WHERE user_id = ?", (user_id,))
+        row = await self._one("SELECT hands_by_dm, dm_closed_noted, last_faction, last_leader, "
+                              "last_deck FROM user_settings WHERE user_id = ?", (user_id,))
         if row is None:
             return UserSettings(user_id, False, False, None, None)
-        return UserSettings(user_id, bool(row[0]), bool(row[1]), row[2], row[3])
+        return UserSettings(user_id, bool(row[0]), bool(row[1]), row[2], row[3], row[4])
 
     async def update_user_settings(self, user_id: int, **values: Any) -> None:
         """Set some of a user's settings columns, creating the row if needed."""
@@ -137,9 +138,9 @@ class Repository(Queries):
         """Store one player of a match."""
         await self._run(
             "INSERT INTO seats (match_id, seat, user_id, name, faction, leader, deck, ready, "
-            "timeouts, ai_level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "timeouts, ai_level, deck_list) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, seat.seat, seat.user_id, seat.name, seat.faction, seat.leader, seat.deck,
-             int(seat.ready), seat.timeouts, seat.ai_level))
+             int(seat.ready), seat.timeouts, seat.ai_level, seat.deck_list))
 
     async def match(self, match_id: int) -> MatchRecord | None:
         """Return a match with its seats (without the engine state)."""
@@ -148,9 +149,9 @@ class Repository(Queries):
 
     async def _with_seats(self, row: Row) -> MatchRecord:
         seats = await self._all("SELECT seat, user_id, name, faction, leader, deck, ready, "
-                                "timeouts, ai_level FROM seats WHERE match_id = ? ORDER BY seat",
-                                (row[0],))
-        pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8])
+                                "timeouts, ai_level, deck_list FROM seats WHERE match_id = ? "
+                                "ORDER BY seat", (row[0],))
+        pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8], s[9])
                      for s in seats)
         return MatchRecord(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
@@ -179,6 +180,18 @@ class Repository(Queries):
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {_LIVE} AND "
                               "channel_id = ? LIMIT 1", (channel_id,))
         return None if row is None else await self._with_seats(row)
+
+    async def finished_matches_of(self, guild_id: int, user_id: int,
+                                  limit: int) -> list[FinishedMatch]:
+        """Return the user's finished matches in this server, newest first."""
+        rows = await self._all(
+            "SELECT m.id, s0.name, s1.name, r.winner, r.forfeited_by, m.finished_at "
+            "FROM matches m JOIN seats s0 ON s0.match_id = m.id AND s0.seat = 0 "
+            "JOIN seats s1 ON s1.match_id = m.id AND s1.seat = 1 "
+            "LEFT JOIN results r ON r.match_id = m.id "
+            "WHERE m.status = ? AND m.guild_id = ? AND ? IN (s0.user_id, s1.user_id) "
+            "ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (OVER, guild_id, user_id, limit))
+        return [FinishedMatch(r[0], (r[1], r[2]), r[3], r[4], r[5] or 0.0) for r in rows]
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Set some columns of one seat."""
@@ -254,24 +267,31 @@ class Repository(Queries):
         await self._run(
             "INSERT INTO results (match_id, guild_id, player0_id, player1_id, faction0, faction1, "
             "leader0, leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
-            "ai_level0, ai_level1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "ai_level0, ai_level1, in_deck_choice) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (result.match_id, result.guild_id, *result.player_ids, *result.factions,
              *result.leaders, result.winner, result.forfeited_by, result.ended_by,
              json.dumps([list(r) for r in result.rounds]), result.started_at,
-             result.finished_at, *result.ai_levels))
+             result.finished_at, *result.ai_levels, int(result.in_deck_choice)))
 
     async def result(self, match_id: int) -> ResultRecord | None:
         """Return the stored outcome of a match."""
-        row = await self._one("SELECT match_id, guild_id, player0_id, player1_id, faction0, "
-                              "faction1, leader0, leader1, winner, forfeited_by, ended_by, "
-                              "rounds, started_at, finished_at, ai_level0, ai_level1 FROM results "
-                              "WHERE match_id = ?", (match_id,))
-        if row is None:
-            return None
-        rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
-        return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]),
-                            (row[6], row[7]), row[8], row[9], row[10], rounds, row[12], row[13],
-                            (row[14], row[15]))
+        row = await self._one(f"SELECT {RESULT_COLUMNS} FROM results WHERE match_id = ?",
+                              (match_id,))
+        return None if row is None else result_from_row(row)
+
+
+RESULT_COLUMNS = ("match_id, guild_id, player0_id, player1_id, faction0, faction1, leader0, "
+                  "leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
+                  "ai_level0, ai_level1, in_deck_choice")
+
+
+def result_from_row(row: Row) -> ResultRecord:
+    """A result from a row of RESULT_COLUMNS."""
+    rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
+    return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]), (row[6], row[7]),
+                        row[8], row[9], row[10], rounds, row[12], row[13], (row[14], row[15]),
+                        bool(row[16]))
 
 
 def _challenge(row: Row) -> ChallengeRecord:

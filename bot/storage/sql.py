@@ -18,10 +18,13 @@ Q = TypeVar("Q", bound="Queries")
 
 
 class Row(Protocol):
-    """A result row: `row[0]` or `row["name"]`."""
+    """A result row: `row[0]` or `row["name"]`, and its values in order by iterating."""
 
     def __getitem__(self, key: int | str, /) -> Any:
         """The value of a column, by position or by name."""
+
+    def __iter__(self) -> Iterator[Any]:
+        """The values of the columns, in order."""
 
 
 class Connection(ABC):

@@ -118,14 +118,18 @@ async def test_a_folder_is_not_a_database(db_path: Path) -> None:
         await Database.open(db_path)
 
 
-def test_migration_files_may_leave_gaps_but_never_share_a_number(tmp_path: Path) -> None:
+def test_migration_files_are_numbered_without_gaps_or_repeats(tmp_path: Path) -> None:
     (tmp_path / "0001_a.sql").write_text("SELECT 1;")
-    (tmp_path / "0003_c.sql").write_text("SELECT 1;")
-    assert [m.version for m in load_migrations(tmp_path)] == [1, 3]
-    (tmp_path / "0003_d.sql").write_text("SELECT 1;")
+    (tmp_path / "0002_b.sql").write_text("SELECT 1;")
+    assert [m.version for m in load_migrations(tmp_path)] == [1, 2]
+    (tmp_path / "0004_d.sql").write_text("SELECT 1;")
+    with pytest.raises(StorageError, match="should be number 0003"):
+        load_migrations(tmp_path)
+    (tmp_path / "0004_d.sql").unlink()
+    (tmp_path / "0002_c.sql").write_text("SELECT 1;")
     with pytest.raises(StorageError, match="have the same number"):
         load_migrations(tmp_path)
-    (tmp_path / "0003_d.sql").unlink()
+    (tmp_path / "0002_c.sql").unlink()
     (tmp_path / "notes.sql").write_text("SELECT 1;")
     with pytest.raises(StorageError, match=r"NNNN_name\.sql"):
         load_migrations(tmp_path)
@@ -276,26 +280,6 @@ def test_portable_ddl_gets_postgresql_types(tmp_path: Path) -> None:
     assert postgresql_sql(migration, tmp_path) == to_postgresql(sql)
     (tmp_path / "0001_t.sql").write_text("CREATE TABLE t (id SERIAL PRIMARY KEY);")
     assert postgresql_sql(migration, tmp_path) == "CREATE TABLE t (id SERIAL PRIMARY KEY);"
-
-
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-async def test_a_migration_merged_with_a_lower_number_is_applied_later(
-        backend: str, db_path: Path, request: pytest.FixtureRequest) -> None:
-    target: Path | str = db_path
-    if backend == "postgresql":
-        target = await empty_postgres_database(request.getfixturevalue("postgres_server"))
-    base = load_migrations()
-    gap = next(n for n in range(1, latest()) if n not in {m.version for m in base})
-    db = await Database.open(target, base)
-    await db.close()
-    late = Migration(gap, f"{gap:04d}_late.sql", "CREATE TABLE late (id INTEGER PRIMARY KEY);")
-    db = await Database.open(target, sorted([*base, late], key=lambda m: m.version))
-    assert db.version == latest()
-    async with db.transaction() as repo:
-        await repo.connection.execute("INSERT INTO late (id) VALUES (?)", (1,))
-    await db.close()
-    with pytest.raises(StorageError, match="newer version of the bot"):
-        await Database.open(target, base)
 
 
 async def test_a_database_from_before_the_migrations_table_gets_only_what_it_lacks(

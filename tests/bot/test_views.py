@@ -12,8 +12,9 @@ from bot.discord import ids
 from bot.discord.deck_view import deck_message
 from bot.discord.hand_view import actions_for, card_choices, followup_message, hand_message
 from bot.discord.public import board_message, lobby_message, result_message
-from bot.discord.rules import TOPICS, rules_message
+from bot.discord.rules import rules_message
 from bot.discord.views import Outgoing
+from bot.learn.rules import topics
 from bot.service import Snapshot
 from bot.service.decks import factions
 from bot.storage.records import MatchRecord, SeatRecord
@@ -119,8 +120,9 @@ def test_deck_choice_fits_discord(faction: str) -> None:
 
 
 def test_rules_topics_fit_discord() -> None:
-    for topic in TOPICS:
-        check_limits(rules_message(topic))
+    for topic in topics():
+        for page in range(len(topic.pages)):
+            check_limits(rules_message(topic.key, page))
 
 
 def test_custom_ids_match_their_templates() -> None:

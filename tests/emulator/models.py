@@ -183,3 +183,5 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     delivered: bool = False
     acknowledged_at: float | None = None
+    # Set once the modal opened in answer to this interaction was submitted.
+    modal_submitted: bool = False

@@ -205,21 +205,35 @@ class VirtualUser:
         return self._interact(MESSAGE_COMPONENT, self._source_channel(source), data, source)
 
     def submit_modal(self, handle: InteractionHandle, values: dict[str, str]) -> InteractionHandle:
-        """Fill in and submit the modal the bot opened in answer to `handle`."""
+        """Fill in and submit the modal the bot opened in answer to `handle`.
+
+        As in the client: every text input is sent, a field not in `values` keeps the value
+        the bot filled in (or stays empty), a required field cannot be left empty, a value
+        must respect min_length and max_length, and a modal is submitted once at most.
+        """
         response = handle.interaction.response
         if response is None or response.modal is None:
             raise EmulatorUsageError("the bot did not open a modal for this interaction")
         if handle.interaction.user.id != self.id:
             raise EmulatorUsageError("only the user who triggered a modal can submit it")
+        if handle.interaction.modal_submitted:
+            raise EmulatorUsageError("this modal was already submitted (the client closed it)")
         modal = response.modal
         rows = []
+        known = set()
         for row in modal.get("components") or []:
             inner = row.get("components") or [row.get("component") or {}]
             for field in inner:
-                if field.get("custom_id") in values:
-                    submitted = {"type": field["type"], "custom_id": field["custom_id"]}
-                    submitted["value"] = values[field["custom_id"]]
-                    rows.append({"type": row["type"], **_wrap(row["type"], submitted)})
+                custom_id = field.get("custom_id")
+                known.add(custom_id)
+                value = values.get(custom_id, field.get("value") or "")
+                _check_text_input(field, value)
+                submitted = {"type": field["type"], "custom_id": custom_id, "value": value}
+                rows.append({"type": row["type"], **_wrap(row["type"], submitted)})
+        unknown = set(values) - known
+        if unknown:
+            raise EmulatorUsageError(f"the modal has no text input {sorted(unknown)}")
+        handle.interaction.modal_submitted = True
         data = {"custom_id": modal["custom_id"], "components": rows}
         source = handle.interaction.source_message
         return self._interact(MODAL_SUBMIT, handle.interaction.channel, data, source)
@@ -311,3 +325,18 @@ def _usable_in_dms(payload: dict[str, Any]) -> bool:
 
 def _wrap(row_type: int, submitted: dict[str, Any]) -> dict[str, Any]:
     return {"components": [submitted]} if row_type == 1 else {"component": submitted}
+
+
+def _check_text_input(field: dict[str, Any], value: str) -> None:
+    """What the client enforces before it lets a modal be submitted."""
+    name = field.get("label") or field.get("custom_id")
+    required = field.get("required", True)
+    low, high = field.get("min_length", 0), field.get("max_length", 4000)
+    if not value:
+        if required:
+            raise EmulatorUsageError(f"the text input {name!r} is required")
+        return
+    if not low <= len(value) <= high:
+        raise EmulatorUsageError(
+            f"the text input {name!r} takes {low}-{high} characters, not {len(value)}"
+        )

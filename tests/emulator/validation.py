@@ -17,6 +17,7 @@ TEXT_INPUT = 4
 SELECT_TYPES = (3, 5, 6, 7, 8)
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
+TEXT_INPUT_MAX = 4000
 
 Path = tuple[str | int, ...]
 
@@ -133,10 +134,29 @@ def _validate_component(errs: FormErrors, path: Path, comp: dict[str, Any], *, m
         _length(errs, (*path, "custom_id"), comp.get("custom_id"), 1, 100)
         if "label" in comp:
             _length(errs, (*path, "label"), comp.get("label"), 1, 45)
+        _validate_text_input(errs, path, comp)
     else:
         errs.add(
             (*path, "type"), "UNION_TYPE_CHOICES", f"Component type {kind} is not allowed here."
         )
+
+
+def _validate_text_input(errs: FormErrors, path: Path, field: dict[str, Any]) -> None:
+    """Style 1 (short) or 2 (paragraph); min_length 0-4000, max_length 1-4000, min <= max;
+    a pre-filled value within them; a placeholder of at most 100 characters."""
+    if field.get("style") not in (1, 2):
+        errs.add((*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2).")
+    low, high = field.get("min_length", 0), field.get("max_length", TEXT_INPUT_MAX)
+    if not 0 <= low <= TEXT_INPUT_MAX:
+        errs.add((*path, "min_length"), "NUMBER_TYPE_MAX", "min_length must be 0-4000.")
+    if not 1 <= high <= TEXT_INPUT_MAX or low > high:
+        errs.add((*path, "max_length"), "NUMBER_TYPE_MAX", "max_length must be 1-4000, >= min.")
+    value = field.get("value")
+    if value is not None and (not isinstance(value, str) or len(value) > high):
+        errs.add((*path, "value"), "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
+    placeholder = field.get("placeholder")
+    if placeholder is not None and len(placeholder) > 100:
+        errs.add((*path, "placeholder"), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
 
 
 def _validate_button(errs: FormErrors, path: Path, button: dict[str, Any]) -> None:
@@ -233,6 +253,12 @@ def validate_modal(data: dict[str, Any]) -> None:
     for r, row in enumerate(rows):
         path: Path = ("data", "components", r)
         if row.get("type") == 1:
+            if len(row.get("components") or []) != 1:
+                errs.add((*path, "components"), "BASE_TYPE_BAD_LENGTH",
+                         "A modal action row holds exactly one text input.")
+            elif "label" not in row["components"][0]:
+                errs.add((*path, "components", 0, "label"), "BASE_TYPE_REQUIRED",
+                         "This field is required")
             _validate_row(errs, path, row, seen, modal=True)
         elif row.get("type") == 18 and isinstance(row.get("component"), dict):
             _validate_component(errs, (*path, "component"), row["component"], modal=True)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import catalogue
-from engine.decks import Deck, DeckError, problems, starter_decks, validate
+from engine.decks import (
+    Deck,
+    DeckError,
+    can_add,
+    draft_problems,
+    problems,
+    starter_decks,
+    summary,
+    validate,
+)
 
 FACTIONS = ["monsters", "nilfgaard", "northern_realms", "scoiatael", "skellige"]
 
@@ -170,3 +179,33 @@ def test_deck_round_trips_through_dict() -> None:
     deck = starter_decks()["skellige"]
     assert Deck.from_dict(deck.to_dict()) == deck
     assert len(deck.card_list()) == sum(deck.cards.values())
+
+
+def test_a_deck_being_built_may_lack_units_but_nothing_else() -> None:
+    thin = Deck("northern_realms", "foltest_the_siegemaster", {"ves": 1, "decoy": 1})
+    assert problems(thin) == ["1 unit cards; a deck needs at least 22"]
+    assert draft_problems(thin) == []
+    stray = Deck("northern_realms", "foltest_the_siegemaster", {"letho_of_gulet": 1})
+    assert draft_problems(stray) == ["Letho of Gulet belongs to Nilfgaard, not Northern Realms"]
+
+
+def test_can_add_follows_the_rules_for_copies_specials_and_factions() -> None:
+    deck = base()
+    assert can_add(deck, "ves") is False  # one copy at most, already in
+    assert can_add(deck, "poor_fucking_infantry") is False  # 4 of 4
+    assert can_add(deck, "blue_stripes_commando") is False  # 3 of 3
+    assert can_add(deck, "geralt_of_rivia") is True
+    assert can_add(deck, "letho_of_gulet") is False
+    assert can_add(deck, "hemdall") is False
+    full = Deck(deck.faction, deck.leader, nr_units({"decoy": 3, "scorch": 3,
+                                                     "commanders_horn": 3, "clear_weather": 1}))
+    assert can_add(full, "biting_frost") is False  # the 11th special
+    assert can_add(full, "geralt_of_rivia") is True
+
+
+def test_summary_counts_units_specials_heroes_and_strength() -> None:
+    deck = Deck("northern_realms", "foltest_the_siegemaster",
+                {"vernon_roche": 1, "blue_stripes_commando": 2, "decoy": 2, "biting_frost": 1})
+    found = summary(deck)
+    assert (found.units, found.specials, found.heroes, found.strength) == (3, 3, 1, 18)
+    assert found.cards == 6

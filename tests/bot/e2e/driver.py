@@ -88,7 +88,7 @@ class Table:
     def _choose(self, user: VirtualUser, hand: MessageView, rng: random.Random,
                 pass_bias: float, skip: tuple[str, ...] = ()) -> InteractionHandle:
         buttons: list[Button] = [b for b in hand.buttons if not b.disabled
-                                 and b.label not in ("Refresh", *skip)]
+                                 and b.label not in ("Refresh", "Rules", *skip)]
         selects: list[Select] = [s for s in hand.selects if not s.disabled]
         passing = [b for b in buttons if b.label in ("Pass", "Keep this hand")]
         if passing and (rng.random() < pass_bias or not selects):

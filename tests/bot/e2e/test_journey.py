@@ -13,6 +13,7 @@ from bot.discord.public import faction_name
 from engine import Observation
 from tests.bot.e2e.driver import Table, newest
 from tests.bot.e2e.oracle import check_public_messages
+from tests.bot.e2e.replay_check import check_replay_frames
 from tests.emulator import Emulator, World, run_bot
 
 
@@ -85,6 +86,7 @@ async def test_a_complete_match_from_challenge_to_result(
                            "every old board disabled")
         assert public[-1] == result, "the result is the newest message"
         assert await check_public_messages(bot.services, public) >= len(boards)
+        assert await check_replay_frames(bot, public) == len(boards) + 1
         assert public_images and all(o.viewer is None and all(s.hand is None for s in o.sides)
                                      for o in public_images)
         stored = await bot.services.matches.result(int(result.buttons[0].custom_id.split(":")[2]))

@@ -1,0 +1,175 @@
+"""The private deck builder: the deck image, an always-visible status line, and selects and
+buttons to change the deck.
+
+Every component carries the deck being built as a share code (see ids.BUILD), so the
+builder keeps no state of its own: a click is answered from the clicked message alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord import ids
+from bot.discord.views import Outgoing, StaticView, button, clean, clip, option, select
+from bot.storage.saved_decks import SavedDeck
+from engine import Card, Deck, catalogue
+from engine.cards import LEADER, NEUTRAL, ROW_NAMES, ROW_TITLES
+from engine.decks import MAX_SPECIALS, MIN_UNITS, can_add, summary
+from engine.sharecode import encode
+
+CATEGORIES = {"close": "Close Combat", "ranged": "Ranged Combat", "siege": "Siege",
+              "agile": "Agile", "heroes": "Heroes", "special": "Specials and weather",
+              "neutral": "Neutral"}
+CATEGORY_HINTS = {"close": "Units of your faction for the close combat row",
+                  "ranged": "Units of your faction for the ranged combat row",
+                  "siege": "Units of your faction for the siege row",
+                  "agile": "Units that go to the close or the ranged row",
+                  "heroes": "Heroes of your faction and neutral heroes: no effect touches them",
+                  "special": "Decoys, horns, Scorch, Mardroeme and weather",
+                  "neutral": "Units any faction may use"}
+NOTHING = "none"
+OK, NOT_OK = "\u2705", "\u274c"
+
+
+def category_of(card: Card) -> str:
+    """The builder category a card is listed under."""
+    if card.is_special:
+        return "special"
+    if card.hero:
+        return "heroes"
+    if card.faction == NEUTRAL:
+        return "neutral"
+    if card.agile:
+        return "agile"
+    return ROW_NAMES[card.rows[0]] if card.rows else "close"
+
+
+def usable_cards(faction: str) -> list[Card]:
+    """Every card a deck of this faction may hold, in catalogue order."""
+    return [c for c in catalogue().cards.values()
+            if c.faction in (faction, NEUTRAL) and c.type != LEADER and not c.side_deck]
+
+
+def categories(faction: str) -> list[str]:
+    """The categories that hold cards for this faction, in the builder's order."""
+    found = {category_of(c) for c in usable_cards(faction)}
+    return [key for key in CATEGORIES if key in found]
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A deck in the builder: the saved deck it edits (0 for a new one), the category
+    shown, and the deck as it stands (named after the saved deck, if any)."""
+
+    deck_id: int
+    category: str
+    deck: Deck
+
+    @property
+    def code(self) -> str:
+        """The deck as a share code, as the builder's components carry it."""
+        return encode(self.deck)
+
+    def showing(self, category: str) -> Draft:
+        """The same deck, another category."""
+        return Draft(self.deck_id, category, self.deck)
+
+    def changed(self, deck: Deck) -> Draft:
+        """The draft with other cards or another leader (same name and category)."""
+        return Draft(self.deck_id, self.category,
+                     Deck(deck.faction, deck.leader, dict(deck.cards), self.deck.name))
+
+
+def is_unsaved(draft: Draft, saved: SavedDeck | None) -> bool:
+    """True when the draft differs from the deck it edits (a new deck: once it has cards)."""
+    if saved is None:
+        return bool(draft.deck.cards)
+    return (saved.deck.leader, saved.deck.cards) != (draft.deck.leader, draft.deck.cards)
+
+
+def status_line(deck: Deck) -> str:
+    """Units and specials against the limits, and the card count."""
+    counts = summary(deck)
+    units = OK if counts.units >= MIN_UNITS else NOT_OK
+    specials = OK if counts.specials <= MAX_SPECIALS else NOT_OK
+    return (f"Units **{counts.units}/{MIN_UNITS}** {units} \u00b7 Specials "
+            f"**{counts.specials}/{MAX_SPECIALS}** {specials} \u00b7 {counts.cards} cards")
+
+
+def card_details(card: Card) -> str:
+    """A card's strength, rows and abilities in a few words (its text for specials)."""
+    if not card.is_unit:
+        return card.text
+    abilities = catalogue().abilities
+    facts = ["Hero" if card.hero else "", f"Strength {card.strength}",
+             " or ".join(ROW_TITLES[r] for r in card.rows),
+             *(abilities[a].name if a in abilities else a for a in sorted(card.abilities)
+               if a != "agile")]
+    return " \u00b7 ".join(f for f in facts if f)
+
+
+def builder_message(draft: Draft, saved: SavedDeck | None, note: str = "",
+                    png: bytes | None = None, confirm_close: bool = False) -> Outgoing:
+    """The builder: title, status line, a note about the last change, the deck image (when
+    given: otherwise the message keeps its image) and the components."""
+    cat = catalogue()
+    deck = draft.deck
+    title = clean(saved.name) if saved is not None else "New deck"
+    unsaved = " \u00b7 *unsaved changes*" if is_unsaved(draft, saved) else ""
+    leader = cat.cards[deck.leader].name if deck.leader in cat.cards else deck.leader
+    lines = [f"\U0001f0cf **{title}** ({cat.factions[deck.faction].name}) \u00b7 Leader: "
+             f"{leader}{unsaved}", status_line(deck)]
+    if note:
+        lines.append(note)
+    files = (("deck.png", png),) if png is not None else ()
+    return Outgoing(clip("\n".join(lines), 2000), builder_view(draft, confirm_close), files)
+
+
+def builder_view(draft: Draft, confirm_close: bool = False) -> StaticView:
+    """Category, Add, Remove and leader selects, and the Save, Save as, Share, Paste list
+    and Close buttons."""
+    deck, code, key = draft.deck, draft.code, draft.category
+
+    def cid(op: str) -> str:
+        return ids.build(draft.deck_id, key, code, op)
+
+    shown = [c for c in usable_cards(deck.faction) if category_of(c) == key]
+    in_deck = {c.id: deck.cards.get(c.id, 0) for c in shown}
+    adds = [option(c.name + (f" ({in_deck[c.id]}/{c.copies})" if c.copies > 1 else ""), c.id,
+                   card_details(c)) for c in shown if can_add(deck, c.id)]
+    removes = [option(f"{c.name} \u00d7{in_deck[c.id]}", c.id, card_details(c))
+               for c in shown if in_deck[c.id]]
+    counts = {k: sum(n for c, n in deck.cards.items() if c in catalogue().cards
+                     and category_of(catalogue().cards[c]) == k) for k in CATEGORIES}
+    items: list[discord.ui.Item[StaticView]] = [
+        select(cid("cat"), "Category",
+               [option(f"{CATEGORIES[k]} ({counts[k]} in deck)", k, CATEGORY_HINTS[k],
+                       default=k == key) for k in categories(deck.faction)], row=0),
+        _select_or_empty(cid("add"), f"Add: {CATEGORIES[key]}", adds,
+                         "Nothing more of this category can go in", row=1),
+        _select_or_empty(cid("remove"), f"Remove: {CATEGORIES[key]}", removes,
+                         "No cards of this category in the deck", row=2),
+        select(cid("leader"), "Leader",
+               [option(c.name, c.id, c.text, default=c.id == deck.leader)
+                for c in catalogue().leaders(deck.faction)], row=3),
+        button("Save", cid("save"), style=discord.ButtonStyle.success, row=4),
+        button("Save as", cid("saveas"), row=4),
+        button("Share", cid("share"), style=discord.ButtonStyle.primary, row=4),
+        button("Paste list", cid("paste"), row=4),
+        button("Discard changes" if confirm_close else "Close",
+               cid("discard" if confirm_close else "close"),
+               style=discord.ButtonStyle.danger, row=4),
+    ]
+    return StaticView(*items)
+
+
+def _select_or_empty(custom_id: str, placeholder: str, options: list[discord.SelectOption],
+                     empty: str, row: int) -> discord.ui.Select[StaticView]:
+    """A select, or a disabled one saying why there is nothing to choose."""
+    if options:
+        return select(custom_id, placeholder, options, row=row)
+    menu = select(custom_id, clip(empty, 100), [option(empty, NOTHING)], row=row)
+    menu.disabled = True
+    return menu

@@ -1,0 +1,139 @@
+"""Every card ability explained in full sentences, with the rule the bot follows where the
+2025 rulebook and The Witcher 3 differ (see docs/rules-interpretations.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HERO = "hero"
+
+
+@dataclass(frozen=True)
+class AbilityGuide:
+    """How one ability works: on a unit, on a special card (when that differs), and a note
+    on which rule the bot follows."""
+
+    name: str
+    unit: str
+    special: str = ""
+    note: str = ""
+
+
+ABILITIES: dict[str, AbilityGuide] = {
+    HERO: AbilityGuide(
+        "Hero",
+        "A hero ignores everything that would change it: weather, horns, Morale Boost, "
+        "Scorch, Decoy, Medic and leader abilities all pass it by. Its strength is always "
+        "the printed number."),
+    "agile": AbilityGuide(
+        "Agile",
+        "You choose whether it fights in close combat or at range when you play it. Once "
+        "placed it stays on that row (only Francesca: Hope of the Aen Seidhe moves agile "
+        "units)."),
+    "medic": AbilityGuide(
+        "Medic",
+        "When played, it brings one non-hero unit of your choice back from your discard pile "
+        "onto the battlefield. The revived unit uses its own ability too, so a medic can "
+        "revive another medic or a spy.",
+        note="The bot always revives when your pile holds a unit it may take, because every "
+             "card effect must be applied if possible (2025 rulebook)."),
+    "morale_boost": AbilityGuide(
+        "Morale Boost",
+        "Every other unit on its row gets +1 strength while it stays there. It does not boost "
+        "itself, and heroes stay as printed."),
+    "muster": AbilityGuide(
+        "Muster",
+        "When played, every card of its muster group in your hand and your deck is played "
+        "too, each on its own row, and your deck is shuffled. The extra cards arrive without "
+        "using their own abilities.",
+        note="The 2025 rulebook takes muster cards from hand and deck; the Witcher 3 text "
+             "names only the deck. The bot follows the 2025 rulebook."),
+    "spy": AbilityGuide(
+        "Spy",
+        "It goes onto your opponent's side, where its strength counts for them, and you draw "
+        "two cards from your deck. Card advantage is usually worth more than the points you "
+        "give away.",
+        note="When a spy leaves the battlefield it goes to the discard pile of the side it "
+             "stands on (2025 rulebook: its controller's pile)."),
+    "tight_bond": AbilityGuide(
+        "Tight Bond",
+        "Copies of this card on the same row multiply each other: each is worth its strength "
+        "times the number of copies on that row. Three 4-strength copies are worth 12 each, "
+        "36 together."),
+    "scorch": AbilityGuide(
+        "Scorch",
+        "When played, it destroys the strongest non-hero unit or units on the whole "
+        "battlefield, on both sides; if several are tied for the top strength, all of them "
+        "go. The unit that scorches is never destroyed by its own Scorch.",
+        special="It destroys the strongest non-hero unit or units on the whole battlefield, "
+                "yours included, then goes to your discard pile. If several are tied for the "
+                "top strength, all of them go. Check your own rows before you play it.",
+        note="Clan Dimun Pirate scorches the whole battlefield like the special card but "
+             "never itself (2025 rulebook FAQ)."),
+    "scorch_close": AbilityGuide(
+        "Scorch: Close Combat",
+        "When played, if your opponent's close combat row adds up to 10 or more, their "
+        "strongest non-hero unit or units on that row are destroyed.",
+        note="Heroes count toward the 10 but are never destroyed."),
+    "scorch_ranged": AbilityGuide(
+        "Scorch: Ranged Combat",
+        "When played, if your opponent's ranged combat row adds up to 10 or more, their "
+        "strongest non-hero unit or units on that row are destroyed.",
+        note="Heroes count toward the 10 but are never destroyed."),
+    "scorch_siege": AbilityGuide(
+        "Scorch: Siege",
+        "When played, if your opponent's siege row adds up to 10 or more, their strongest "
+        "non-hero unit or units on that row are destroyed.",
+        note="Heroes count toward the 10 but are never destroyed."),
+    "commanders_horn": AbilityGuide(
+        "Commander's Horn",
+        "The other non-hero units on its row are doubled while it stays there, unless the "
+        "row already has a horn.",
+        special="Placed on one of your rows, it doubles every non-hero unit there until the "
+                "round ends. A row holds one horn, whether from this card or a leader.",
+        note="A row has one horn slot: a horn special and a leader's horn cannot share it. "
+             "When the slot is taken, a unit with this ability is doubled like the others "
+             "instead."),
+    "summon_avenger": AbilityGuide(
+        "Summon Avenger",
+        "When it leaves the battlefield by being destroyed or at the end of a round, a "
+        "stronger card from outside the deck takes its place on the same side and stays into "
+        "the next round.",
+        note="Taking it back with Decoy is not a discard, so nothing is summoned."),
+    "berserker": AbilityGuide(
+        "Berserker",
+        "On a row with Mardroeme it turns into its bear form at once, and the Berserker "
+        "itself leaves the game. It also transforms when played onto a row that already has "
+        "Mardroeme."),
+    "mardroeme": AbilityGuide(
+        "Mardroeme",
+        "Every Berserker on its row transforms into its bear form, now and whenever another "
+        "one arrives there.",
+        special="Placed on one of your rows, it transforms every Berserker there into its "
+                "bear form, including Berserkers played there later. One per row."),
+    "decoy": AbilityGuide(
+        "Decoy",
+        "Decoy takes one of your non-hero units on the battlefield back into your hand and "
+        "stands in its place with 0 strength. Use it to replay a spy or a medic, or to save a "
+        "unit from Scorch.",
+        note="It may also take back an opponent's spy standing on your side."),
+    "weather": AbilityGuide(
+        "Weather",
+        "While it is in play, every non-hero unit on the rows it covers drops to 1 strength, "
+        "on both sides. Biting Frost covers close combat, Impenetrable Fog ranged combat, "
+        "Torrential Rain siege, and Skellige Storm both ranged and siege. Play it where your "
+        "opponent is stronger than you.",
+        note="A unit printed at 0 stays at 0. A second copy of the same weather adds "
+             "nothing."),
+    "clear_weather": AbilityGuide(
+        "Clear Weather",
+        "It removes every weather card from the battlefield, and every row is back to full "
+        "strength."),
+}
+
+
+def explain(ability: str, on_special: bool = False) -> str:
+    """The ability's sentences for a unit, or for a special card carrying it."""
+    guide = ABILITIES[ability]
+    text = guide.special if on_special and guide.special else guide.unit
+    return f"{text} {guide.note}" if guide.note else text

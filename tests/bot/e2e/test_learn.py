@@ -1,0 +1,170 @@
+"""Learning Gwent through the emulator: help, the rules browser (pages, Share), faction,
+leader and card lookups by misspelt names, Rules on a hand, and a whole tutorial match."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+from bot.discord.client import GwentBot
+from bot.service.tutorial import TUTOR_NAME
+from engine import Observation
+from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act
+from tests.bot.e2e.oracle import check_public_messages, state_at
+from tests.emulator import AutocompleteChoice, Emulator, MessageView, World, run_bot
+
+THREAD = re.compile(r"<#(\d+)>")
+HINT = "\U0001f4a1 **Tutorial:**"
+
+
+async def test_help_and_the_rules_browser_with_share(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    async with run_bot(emu, make_bot()):
+        help_ = await alice.slash(world.channel, "gwent help").message()
+        assert help_.ephemeral and "five steps" in help_.content
+        commands = help_.embeds[0]["description"]
+        for name in ("challenge", "practice", "tutorial", "rules", "card", "faction", "leader",
+                     "help", "forfeit", "settings", "config"):
+            assert f"`/gwent {name}`" in commands, name
+
+        rules = await alice.slash(world.channel, "gwent rules").message()
+        assert rules.ephemeral and rules.content.startswith("**Gwent rules: Overview**")
+        before = rules.content
+        alice.click(rules, label="Next")
+        await emu.wait_for(lambda: rules.content != before, 5, "the next page")
+        assert rules.content.startswith("**Gwent rules: Setup and redraws**")
+        alice.select(rules, "Choose a topic", ["abilities"])
+        await emu.wait_for(lambda: "Unit abilities" in rules.content, 5, "the abilities topic")
+        assert "page 1 of 3" in rules.content
+        before = rules.content
+        alice.click(rules, label="Next")
+        await emu.wait_for(lambda: rules.content != before, 5, "page 2")
+        assert "Unit abilities** \u00b7 page 2 of 3" in rules.content
+        page = rules.content.split("\n", 1)[1]
+        shared = await alice.click(rules, label="Share").message()
+        assert not shared.ephemeral and "Alice shared a page" in shared.content
+        assert page in shared.content and shared in bob.visible_messages(world.channel)
+        assert rules not in bob.visible_messages(world.channel)
+        alice.click(rules, label="Previous")
+        await emu.wait_for(lambda: "page 1 of 3" in rules.content, 5, "page 1 again")
+
+
+async def test_faction_leader_and_card_lookups_forgive_typos(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    async with run_bot(emu, make_bot()):
+        offered = await alice.autocomplete(world.channel, "gwent faction", "name", "nilf")
+        assert offered == [AutocompleteChoice("Nilfgaard", "nilfgaard")]
+        faction = await alice.slash(world.channel, "gwent faction",
+                                    name=offered[0].value).message()
+        assert faction.ephemeral and "**Perk:**" in faction.content
+        assert "The White Flame" in faction.content and "always on" in faction.content
+        assert [a.filename for a in faction.attachments] == ["deck.png"]
+        assert faction.attachments[0].data.startswith(b"\x89PNG")
+
+        offered = await alice.autocomplete(world.channel, "gwent leader", "name", "eredin dest")
+        assert offered[0].name == "Eredin: Destroyer of Worlds"
+        leader = await alice.slash(world.channel, "gwent leader",
+                                   name="eredin destroyr").message()
+        assert "Eredin: Destroyer of Worlds" in leader.content
+        assert "once per match" in leader.content and "2025 rulebook" in leader.content
+
+        for typed, expected in (("yenefer", "Yennefer of Vengerberg"),
+                                ("blue stripe", "Blue Stripes Commando")):
+            offered = await alice.autocomplete(world.channel, "gwent card", "name", typed)
+            assert offered and offered[0].name == expected
+            card = await alice.slash(world.channel, "gwent card", name=typed).message()
+            assert card.ephemeral and card.content.startswith(f"**{expected}** (")
+            assert [a.filename for a in card.attachments] == ["card.png"]
+        assert "**Tight Bond**:" in card.content
+        missing = await alice.slash(world.channel, "gwent leader", name="zzz").message()
+        assert "no leader called" in missing.content
+
+
+def _match_id(board: MessageView) -> int:
+    custom_id = board.button(label="Show my hand").custom_id
+    assert custom_id is not None
+    return int(custom_id.split(":")[2])
+
+
+def _listed(text: str) -> set[str]:
+    """The card names a Rules message lists under "in your hand" and "on the board"."""
+    named: set[str] = set()
+    for paragraph in text.split("\n\n"):
+        where = re.match(r"\*\*[^*]+\*\* \(((?:in your hand|on the board).*?)\): ", paragraph)
+        if where is not None:
+            listed = re.sub(r"(in your hand|on the board): |; | and \d+ more", ",",
+                            where.group(1))
+            named |= {n.strip() for n in listed.split(",") if n.strip()}
+    return named
+
+
+def _seen(obs: Observation) -> set[str]:
+    assert obs.viewer is not None
+    names = {v.name for v in obs.sides[obs.viewer].hand or ()} | {v.name for v in obs.weather}
+    for side in obs.sides:
+        for row in side.rows:
+            names |= {v.name for v in (*row.cards, *(c for c in (row.horn, row.mardroeme) if c))}
+    return names
+
+
+async def test_rules_on_a_hand_explain_only_what_its_player_sees(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        hand = await table.open_hand(alice, board)
+        rules = await alice.click(hand, label="Rules").message()
+        assert rules.ephemeral and rules not in bob.visible_messages(table.channel)
+        text = rules.embeds[0]["description"]
+        assert "Your leader" in text and "Their leader" in text
+        match_id = _match_id(board)
+        engine = await state_at(bot.services, match_id, board_count(board))
+        listed = _listed(text)
+        assert listed and listed <= _seen(engine.observation(0))
+        bob_only = {engine.card(u).name for u in engine.sides[1].hand} - _seen(
+            engine.observation(0))
+        assert not listed & bob_only
+        assert rules not in carol.visible_messages(table.channel)
+
+
+async def test_a_tutorial_from_the_command_to_the_result(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, _, carol = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        started = await alice.slash(world.channel, "gwent tutorial").message()
+        assert "learning Gwent" in started.content and "/gwent forfeit" in started.content
+        found = THREAD.search(started.content)
+        assert found is not None
+        table = Table(emu, {alice.id: alice}, emu.store.channels[int(found.group(1))])
+        assert table.channel.name == f"Gwent tutorial: Alice vs {TUTOR_NAME}"
+        board = await table.board_after(-1)
+        assert newest(table.visible(), "Ready") is None  # no lobby: dealt at once
+        match_id = _match_id(board)
+        hand = await table.open_hand(alice, board)
+        assert HINT in hand.content and "Keep this hand" in hand.content
+        assert hand not in carol.visible_messages(table.channel)
+
+        rng = random.Random(8)
+        hints: list[str] = []
+        result: MessageView | None = None
+        for _ in range(300):
+            await bot.services.computer.idle()
+            count = (await bot.services.matches.get(match_id)).action_count
+            board = await table.board_after(count - 1)
+            if any(b.label == "Rematch" for b in board.buttons):
+                result = board
+                break
+            assert to_act(board) == [alice.id], board.content
+            hand = await table.open_hand(alice, board)
+            hints += [line for line in hand.content.splitlines() if line.startswith(HINT)]
+            await table.play_one(alice, hand, rng, pass_bias=0.2)
+        assert result is not None and "Round 1:" in result.content
+        assert len(hints) >= 3 and len(set(hints)) == len(hints), hints
+        public = carol.visible_messages(table.channel)
+        assert not any(HINT in m.content for m in public)
+        assert await check_public_messages(bot.services, public) >= 1

@@ -1,0 +1,133 @@
+"""Ranked play through the emulator: two matches between members, then the leaderboard,
+profiles and histories as each player (and a bystander) sees them."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Callable
+
+from PIL import Image
+
+from bot.discord.client import GwentBot
+from tests.bot.e2e.driver import open_match
+from tests.emulator import Emulator, MessageView, World, run_bot
+
+
+def image(message: MessageView, name: str) -> Image.Image:
+    """An attached PNG, decoded (a broken file fails here)."""
+    [attachment] = [a for a in message.attachments if a.filename == name]
+    return Image.open(io.BytesIO(attachment.data)).convert("RGB")
+
+
+async def test_two_matches_then_leaderboard_stats_and_history(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    async with run_bot(emu, make_bot()) as run:
+        # Carol never played: every ranked command says so in a sentence.
+        empty = await carol.slash(world.channel, "gwent leaderboard").message()
+        assert empty.ephemeral and "No ranked match has been played in this server" in \
+            empty.content
+        nobody = await carol.slash(world.channel, "gwent stats").message()
+        assert "You have not played Gwent in this server yet" in nobody.content
+
+        # Match 1 is played to the end; in match 2 Bob forfeits at the start (still rated).
+        table, _ = await open_match(emu, world.channel, alice, bob, faction="monsters")
+        first = await table.play_to_the_end(random.Random(7), pass_bias=0.4)
+        assert "MMR 1200 \u2192" in first.content, first.content
+        assert first.content.count("MMR") >= 2
+        table2, _ = await open_match(emu, world.channel, alice, bob, faction="skellige")
+        await bob.slash(table2.channel, "gwent forfeit").message()
+        second = await emu.wait_for(
+            lambda: next((m for m in table2.visible() if "forfeited" in m.content), None), 10,
+            "the forfeit result")
+        await emu.wait_for(lambda: "MMR" in second.content, 5, "the ranked lines")
+        assert re.search(r"\*\*Alice\*\* \(Skellige\): MMR 1200 \u2192 \d+ \(\+\d+\)",
+                         second.content), second.content
+        assert re.search(r"Alice.*rank 30, [12] of 5 pieces \(\+1 piece\)", second.content)
+        assert "Counted at 50%: these two already played 1 rated match" in second.content
+
+        services = run.bot.services
+        season = services.ranked.season()
+        results = [await services.matches.result(int(m.buttons[0].custom_id.split(":")[2]))
+                   for m in (first, second)]
+        assert all(r is not None for r in results)
+        won = {alice.id: 0, bob.id: 0}
+        for result in results:
+            assert result is not None
+            winner = 1 - result.forfeited_by if result.forfeited_by is not None else result.winner
+            if winner is not None:
+                won[result.player_ids[winner]] += 1
+        names = {alice.id: "Alice", bob.id: "Bob"}
+        for user, other in ((alice, bob), (bob, alice)):
+            board_message = await user.slash(world.channel, "gwent leaderboard").message()
+            assert board_message.ephemeral and board_message not in other.visible_messages(
+                world.channel)
+            assert board_message.content.startswith(f"**{season.title} \u00b7 Ladder**")
+            assert "1. " in board_message.content and "2. " in board_message.content
+            assert {"Alice", "Bob"} <= set(re.findall(r"\d+\. (\w+),", board_message.content))
+            assert image(board_message, "leaderboard.png").width == 720
+            labels = [b.label for b in board_message.buttons]
+            assert labels == ["\u25c0 Previous", "Next \u25b6", "Me", "Share"]
+
+            profile = await user.slash(world.channel, "gwent stats").message()
+            assert profile.ephemeral and profile.content.startswith(f"**{names[user.id]}** \u00b7 ")
+            draws = 2 - won[alice.id] - won[bob.id]
+            assert (f"Ranked {won[user.id]}W {won[other.id]}L {draws}D"
+                    in profile.content), profile.content
+            assert image(profile, "profile.png").width == 720
+
+            history = await user.slash(world.channel, "gwent history").message()
+            lines = history.content.splitlines()
+            assert lines[0].startswith(f"**{names[user.id]}'s matches")
+            assert len(lines) == 3
+            assert "by forfeit" in lines[1] and f"<#{table2.channel.id}>" in lines[1]
+            assert f"<#{table.channel.id}>" in lines[2]
+            for line in lines[1:]:
+                assert re.search(rf"MMR {names[user.id]} [+\u2212]\d+, {names[other.id]} "
+                                 r"[+\u2212]\d+$", line), line
+
+        # Alice looks at Bob's profile; Carol sees the same ladder and is told she is not on it.
+        bobs = await alice.slash(world.channel, "gwent stats", member=bob).message()
+        assert bobs.content.startswith("**Bob** \u00b7 ")
+        assert f"Ranked {won[bob.id]}W {won[alice.id]}L" in bobs.content
+        ladder = await carol.slash(world.channel, "gwent leaderboard").message()
+        assert "1. " in ladder.content and "Alice" in ladder.content
+        carol.click(ladder, label="Me")
+        told = await emu.wait_for(lambda: next(
+            (m for m in carol.ephemerals() if "not on its ladder" in m.content), None), 5,
+            "the Me refusal")
+        assert "You have not played a ranked match in" in told.content
+
+        # The faction select: Alice's Skellige board has her alone.
+        before = ladder.content
+        carol.select(ladder, "Ladder or faction", ["skellige"])
+        await emu.wait_for(lambda: ladder.content != before, 5, "the Skellige board")
+        assert "Skellige MMR" in ladder.content and "Alice" in ladder.content
+        bob_skellige = any(r is not None and r.factions[1] == "skellige" for r in results)
+        assert ("Bob" in ladder.content) == bob_skellige
+
+        # Share posts the page for everyone; an unknown season gets a sentence.
+        bob.click(board_message, label="Share")  # Bob's own ladder, from the loop above
+        shared = await emu.wait_for(lambda: next(
+            (m for m in carol.visible_messages(world.channel)
+             if m.content.startswith(f"<@{bob.id}> shared:")), None), 5, "the shared ladder")
+        assert not shared.ephemeral and shared.attachments[0].filename == "leaderboard.png"
+        unknown = await alice.slash(world.channel, "gwent leaderboard",
+                                    season="kraken").message()
+        assert "There is no season called 'kraken'" in unknown.content
+        offered = await alice.autocomplete(world.channel, "gwent leaderboard", "season", "")
+        assert [c.name for c in offered] == [season.title]
+
+        # Sharing a profile and a history page posts them for everyone.
+        alice.click(bobs, label="Share")
+        card = await emu.wait_for(lambda: next(
+            (m for m in carol.visible_messages(world.channel)
+             if m.content.startswith(f"<@{alice.id}> shared: **Bob**")), None), 5,
+            "the shared profile")
+        assert [a.filename for a in card.attachments] == ["profile.png"]
+        bob.click(history, label="Share")  # Bob's own history, from the loop above
+        await emu.wait_for(lambda: any(
+            m.content.startswith(f"<@{bob.id}> shared: **Bob's matches")
+            for m in carol.visible_messages(world.channel)), 5, "the shared history")

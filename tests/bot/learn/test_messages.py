@@ -1,0 +1,175 @@
+"""Every learning message fits Discord's limits: every rules page, faction, leader and card,
+help, autocomplete, the hand's Rules and the tutorial's hints; and Rules shows only what
+its player may see."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord import learn
+from bot.discord.client import GwentBot
+from bot.discord.hand_view import hand_message
+from bot.discord.rules import rules_message, shared_message, turned
+from bot.discord.views import Outgoing
+from bot.learn.cards import find_cards
+from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
+from bot.learn.rules import topics
+from bot.learn.tutorial import next_hint
+from bot.service import Snapshot
+from engine import Match, Observation, catalogue, starter_decks
+from engine.ai import RandomAgent
+from engine.cards import LEADER
+from engine.observation import CardView, RowView
+from tests.bot.test_views import check_limits, record
+
+CARDS = list(catalogue().cards.values())
+
+
+def check_embeds(out: Outgoing) -> None:
+    """Discord's embed limits: 10 embeds, 256-character titles, 4096-character
+    descriptions, 6000 characters in all."""
+    assert len(out.embeds) <= 10
+    total = 0
+    for embed in out.embeds:
+        data: dict[str, Any] = embed.to_dict()
+        assert len(data.get("title", "")) <= 256
+        assert 0 < len(data.get("description", "")) <= 4096
+        total += len(data.get("title", "")) + len(data.get("description", ""))
+    assert total <= 6000
+
+
+def test_every_rules_page_fits_and_the_buttons_walk_through_all_of_them() -> None:
+    pages = [(t.key, p) for t in topics() for p in range(len(t.pages))]
+    seen = []
+    key, page = pages[0]
+    for _ in pages:
+        out = rules_message(key, page)
+        check_limits(out)
+        check_limits(shared_message(key, page, "A" * 32))
+        seen.append((key, page))
+        nxt = turned(key, page, "next")
+        key, page = next((k, p) for k, p in pages
+                         if rules_message(k, p).content == nxt.content)
+    assert seen == pages
+    assert turned(*pages[-1], "next").content == rules_message(*pages[-1]).content
+    assert turned(*pages[0], "prev").content == rules_message(*pages[0]).content
+    first = rules_message(*pages[0]).view
+    assert first is not None
+    labels = {getattr(b, "label", None): getattr(b, "disabled", None) for b in first.children}
+    assert labels["Previous"] is True and labels["Next"] is False
+    assert rules_message("basics").content == rules_message("overview").content  # old ids
+
+
+@pytest.mark.parametrize("faction", list(catalogue().factions))
+def test_every_faction_guide_fits(faction: str) -> None:
+    out = learn.faction_message(faction, b"png")
+    check_limits(out)
+    for leader in catalogue().leaders(faction):
+        assert leader.name in out.content
+    assert [name for name, _ in out.files] == ["deck.png"]
+
+
+def test_every_leader_card_and_autocomplete_fits() -> None:
+    for card in CARDS:
+        if card.type == LEADER:
+            check_limits(learn.leader_message(card, b"png"))
+        others = find_cards(card.name)[1:]
+        check_limits(learn.card_message(card, others, b"png"))
+        for typed in (card.name[:1], card.name[:3], card.name):
+            offered = learn.choices(find_cards(typed))
+            assert len(offered) <= 25
+            assert all(1 <= len(c.name) <= 100 and len(c.value) <= 100 for c in offered)
+    assert len(learn.choices(CARDS)) == 25
+
+
+def test_help_lists_every_command_and_fits_even_with_25_long_commands() -> None:
+    bot = GwentBot(":memory:")  # type: ignore[arg-type]
+    tree = bot.tree
+    gwent = next(c for c in tree.get_commands() if c.name == "gwent")
+    assert isinstance(gwent, discord.app_commands.Group)
+    names = [f"gwent {c.name}" for c in gwent.commands]
+    out = learn.help_message([(n, gwent.get_command(n.split()[1]).description)  # type: ignore[union-attr]
+                              for n in names])
+    check_limits(out)
+    check_embeds(out)
+    for name in names:
+        assert f"`/{name}`" in out.embeds[0].description  # type: ignore[operator]
+    for words in ("five steps", "/gwent tutorial", "ephemeral", "hands_by_dm", "stuck"):
+        assert words in out.content
+    crowded = learn.help_message([(f"gwent command{i:02d}", "d" * 100) for i in range(25)])
+    check_limits(crowded)
+    check_embeds(crowded)
+
+
+def observations(seed: int) -> list[Observation]:
+    """Each player's view at every step of a random match between two starter decks."""
+    rng = random.Random(seed)
+    decks = starter_decks()
+    factions = list(decks)
+    match = Match.new((decks[rng.choice(factions)], decks[rng.choice(factions)]), seed)
+    agents = (RandomAgent(seed), RandomAgent(seed + 1))
+    out = []
+    while not match.is_over:
+        seat = match.to_act()[0]
+        out.append(match.observation(seat))
+        match.apply(agents[seat].choose(match.observation(seat)))
+    return out
+
+
+def _visible_names(obs: Observation) -> set[str]:
+    assert obs.viewer is not None
+    names = {v.name for v in obs.sides[obs.viewer].hand or ()} | {v.name for v in obs.weather}
+    names |= {s.leader.name for s in obs.sides}
+    for side in obs.sides:
+        for row in side.rows:
+            names |= {v.name for v in row.cards}
+            names |= {v.name for v in (row.horn, row.mardroeme) if v is not None}
+    return names
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
+    all_names = {c.name for c in CARDS}
+    for obs in observations(seed):
+        out = learn.rules_in_play_message(obs)
+        check_limits(out)
+        check_embeds(out)
+        text = out.embeds[0].description or ""
+        named = set()
+        for paragraph in text.split("\n\n"):
+            where = re.match(r"\*\*[^*]+\*\* \((in your hand|on the board)(.*?)\): ",
+                             paragraph)
+            if where is not None:
+                listed = re.sub(r"(in your hand|on the board): |; | and \d+ more", ",",
+                                where.group(1) + where.group(2))
+                named |= {n.strip() for n in listed.split(",") if n.strip()}
+        assert named and named <= all_names, named - all_names
+        assert named <= _visible_names(obs), named - _visible_names(obs)
+        assert len(re.findall(r"^\*\*", text, re.M)) == len(abilities_in_view(obs)) + 2
+        hint = next_hint(obs, ())
+        snapshot = Snapshot(record(), obs, ())
+        check_limits(hand_message(snapshot, b"png", hint.text if hint else None))
+
+
+def test_rules_in_play_with_every_ability_at_once_still_fits() -> None:
+    views = [CardView(i, c.id, c.name, c.type, c.faction, c.strength if c.is_unit else None,
+                      c.strength if c.is_unit else None, c.hero, c.rows,
+                      tuple(sorted(c.abilities)))
+             for i, c in enumerate(CARDS) if c.type != LEADER]
+    base = observations(4)[-1]
+    row = RowView(tuple(views), 0, None, False, False, None, False)
+    me = base.sides[base.viewer or 0]
+    sides = [s.__class__(**{**{f: getattr(s, f) for f in s.__slots__},
+                             "rows": (row, row, row),
+                             "hand": tuple(views) if s is me else None})
+             for s in base.sides]
+    obs = Observation(**{**{f: getattr(base, f) for f in base.__slots__},
+                         "sides": (sides[0], sides[1])})
+    text = rules_in_view(obs)
+    assert len(text) <= TEXT_MAX
+    assert set(abilities_in_view(obs)) >= set(catalogue().abilities)

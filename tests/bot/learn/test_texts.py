@@ -1,0 +1,160 @@
+"""The learning texts against the engine: every card, ability, faction and leader is
+explained, and every strength, row or ability they show agrees with the catalogue."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.discord import learn
+from bot.learn.abilities import ABILITIES, HERO
+from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
+from bot.learn.factions import FACTIONS, LEADERS, leader_summary
+from bot.learn.help import help_text
+from bot.learn.rules import SCORING, topic, topics
+from engine import Card, catalogue, starter_decks
+from engine.cards import LEADER, ROW_TITLES
+from engine.scoring import row_strengths
+
+CARDS = list(catalogue().cards.values())
+
+
+def every_text() -> list[str]:
+    """Everything the bot says to teach: rules pages, help, guides, card texts."""
+    texts = [page for t in topics() for page in t.pages] + [help_text()]
+    texts += [learn.faction_message(f, b"").content for f in catalogue().factions]
+    texts += [explain_card(c) for c in CARDS]
+    return texts
+
+
+def test_every_catalogue_ability_has_a_guide_and_no_guide_is_stale() -> None:
+    assert set(ABILITIES) == set(catalogue().abilities) | {HERO}
+    used = {a for c in CARDS for a in c.abilities} | {HERO}
+    assert used <= set(ABILITIES)
+
+
+def test_every_faction_and_leader_is_described() -> None:
+    assert set(FACTIONS) == set(catalogue().factions)
+    leaders = {c.id for c in CARDS if c.type == LEADER}
+    assert set(LEADERS) == leaders
+    for card in CARDS:
+        if card.type == LEADER:
+            summary = leader_summary(card)
+            assert card.text in summary and LEADERS[card.id].tip in summary
+            assert ("always on" in summary) == card.leader.passive  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("card", CARDS, ids=[c.id for c in CARDS])
+def test_every_card_is_explained_with_what_the_catalogue_says(card: Card) -> None:
+    text = explain_card(card)
+    head = text.splitlines()[0]
+    assert head.startswith(f"**{card.name}** (")
+    if card.is_unit:
+        assert f"strength {card.strength}" in head
+        assert " or ".join(ROW_TITLES[r] for r in card.rows) in head
+        assert ("hero" in head) == card.hero
+        assert (f"up to {card.copies} in a deck" in head) != card.side_deck
+    for key in abilities_of(card):
+        assert f"**{ABILITIES[key].name}**:" in text
+    shown = set(re.findall(r"^\*\*([^*]+)\*\*:", text, re.M))
+    assert shown == {ABILITIES[k].name for k in abilities_of(card)}
+    assert set(abilities_of(card)) == set(card.abilities) | ({HERO} if card.hero else set())
+
+
+def test_cards_shown_with_a_strength_anywhere_show_the_catalogue_strength() -> None:
+    names = sorted(((c.name, c) for c in CARDS if c.is_unit), key=lambda nc: -len(nc[0]))
+    checked = 0
+    for text in every_text():
+        for name, card in names:  # longest first, each blanked once checked ("Young Berserker")
+            pattern = rf"{re.escape(name)}\*{{0,2}} \((?:strength )?(\d+)"
+            for match in re.finditer(pattern, text):
+                assert int(match.group(1)) == card.strength, (name, text[:80])
+                checked += 1
+            text = text.replace(name, "#" * len(name))
+    assert checked > 40
+
+
+def test_related_cards_name_muster_groups_summons_and_transformations() -> None:
+    cards = catalogue().cards
+    assert "Hemdall (11, hero, Close Combat)" in " ".join(related(cards["kambi"]))
+    assert "Bovine Defense Force (8, Close Combat)" in " ".join(related(cards["cow"]))
+    assert "Transformed Vildkaarl (14" in " ".join(related(cards["berserker"]))
+    assert "Kambi" in " ".join(related(cards["hemdall"]))
+    for card in CARDS:
+        if card.musters is None:
+            continue
+        text = " ".join(related(card))
+        for member in (c for c in CARDS if c.muster_group == card.musters and c.id != card.id):
+            assert member.name in text, (card.id, member.id)
+    crones = " ".join(related(cards["crone_brewess"]))
+    assert "Crone: Weavess" in crones and "Crone: Whispess" in crones
+    assert "Arachas Behemoth" in " ".join(related(cards["arachas"]))
+    assert "Close Combat or Ranged Combat" in " ".join(related(cards["olaf"]))
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("blue stripe", "blue_stripes_commando"), ("yenefer", "yennefer_of_vengerberg"),
+    ("gerald of rivia", "geralt_of_rivia"), ("vilentretenmerth", "villentretenmerth"),
+    ("gaunter o dimm", "gaunter_odimm"), ("SCHIRRU", "schirru"), ("kambi", "kambi"),
+    ("eredin destroyr", "eredin_destroyer_of_worlds"), ("crach", "crach_an_craite"),
+])
+def test_lookup_tolerates_typos(typed: str, expected: str) -> None:
+    assert find_cards(typed)[0].id == expected
+
+
+def test_nonsense_finds_nothing() -> None:
+    for typed in ("zzz", "", "   ", "qwerty uiop"):
+        assert find_cards(typed) == [], typed
+
+
+def test_where_the_rulebooks_differ_the_text_says_which_rule_is_followed() -> None:
+    cards = catalogue().cards
+    for card_id in ("eredin_destroyer_of_worlds", "emhyr_var_emreis_the_relentless"):
+        assert "2025 rulebook" in explain_card(cards[card_id])
+    assert "2025 rulebook" in explain_card(cards["arachas"])  # muster from hand and deck
+    assert "never itself" in explain_card(cards["clan_dimun_pirate"])
+    leaders = " ".join(topic("leaders").pages)
+    assert "Witcher 3" in leaders and "Destroyer of Worlds" in leaders
+
+
+def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
+    cards = catalogue().cards
+    row = [cards["blue_stripes_commando"]] * 3 + [cards["redanian_foot_soldier"],
+                                                  cards["olgierd_von_everec"]]
+    clear = row_strengths(row, horn_slot=True, weather=False, half_weather=False,
+                          double_spies=False)
+    frost = row_strengths(row, horn_slot=True, weather=True, half_weather=False,
+                          double_spies=False)
+    example = next(p for p in SCORING if p.startswith("**Worked example"))
+    assert clear == [25, 25, 25, 3, 12] and f"**{sum(clear)}**" in example
+    assert frost == [7, 7, 7, 3, 2] and f"**{sum(frost)}**" in example
+    for value in (*clear, *frost):
+        assert f"**{value}**" in example
+
+
+def test_topics_cover_the_issue_and_perks_and_leaders_come_from_the_catalogue() -> None:
+    keys = [t.key for t in topics()]
+    assert keys == ["overview", "setup", "turns", "scoring", "abilities", "specials",
+                    "factions", "leaders", "decks", "discord"]
+    factions = " ".join(topic("factions").pages)
+    for faction in catalogue().factions.values():
+        assert faction.perk in factions
+    leaders = " ".join(topic("leaders").pages)
+    for card in CARDS:
+        if card.type == LEADER:
+            assert card.name in leaders and card.text in leaders
+    specials = " ".join(topic("specials").pages)
+    for card in CARDS:
+        if card.is_special:
+            assert card.name in specials
+    assert starter_decks()  # the deck-building page names the starter decks
+    assert "starter" in " ".join(topic("decks").pages)
+
+
+def test_card_facts_of_specials_and_leaders() -> None:
+    cards = catalogue().cards
+    assert card_facts(cards["skellige_storm"]) == (
+        "Neutral \u00b7 weather on Ranged Combat and Siege \u00b7 up to 3 in a deck")
+    assert card_facts(cards["decoy"]) == "Neutral \u00b7 special card \u00b7 up to 3 in a deck"
+    assert card_facts(cards["king_bran"]) == "Skellige leader"
