@@ -190,7 +190,8 @@ class Repository(Queries):
             "JOIN seats s1 ON s1.match_id = m.id AND s1.seat = 1 "
             "LEFT JOIN results r ON r.match_id = m.id "
             "WHERE m.status = ? AND m.guild_id = ? AND ? IN (s0.user_id, s1.user_id) "
-            "ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (OVER, guild_id, user_id, limit))
+            "ORDER BY COALESCE(m.finished_at, 0) DESC, m.id DESC LIMIT ?",
+            (OVER, guild_id, user_id, limit))
         return [FinishedMatch(r[0], (r[1], r[2]), r[3], r[4], r[5] or 0.0) for r in rows]
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:

@@ -35,9 +35,11 @@ class DeckRepository(Repository):
         """Return a user's decks (of one faction if given), by name."""
         one_faction = "" if faction is None else " AND faction = ?"
         params = (user_id,) if faction is None else (user_id, faction)
-        rows = await self._all(f"SELECT {_COLUMNS} FROM saved_decks WHERE user_id = ?"
-                               f"{one_faction} ORDER BY name_key, id", params)
-        return [_saved(r) for r in rows]
+        rows = await self._all(f"SELECT {_COLUMNS}, name_key FROM saved_decks WHERE "
+                               f"user_id = ?{one_faction}", params)
+        # Sorted here: PostgreSQL's ORDER BY on text follows the database's locale, SQLite's
+        # compares code points; a user has at most 20 decks.
+        return [_saved(r) for r in sorted(rows, key=lambda r: (r["name_key"], r["id"]))]
 
     async def count_of(self, user_id: int) -> int:
         """Return how many decks a user has."""

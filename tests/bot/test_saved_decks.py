@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.service import Player, Services
@@ -58,6 +60,32 @@ async def test_create_list_find_rename_delete(services: Services) -> None:
     assert deleted.name == "Blue Stripes" and await decks.all(ALICE.user_id) == []
     with pytest.raises(NotFound, match="already deleted"):
         await decks.delete(ALICE.user_id, saved.id)
+
+
+async def test_decks_are_listed_in_the_same_order_on_either_backend(
+        database: Path | str, request: pytest.FixtureRequest, clock: FakeClock,
+        rng: random.Random) -> None:
+    """By the code points of the folded names, also on a PostgreSQL database whose locale
+    sorts accented letters among the plain ones."""
+    if isinstance(database, str):
+        server = request.getfixturevalue("postgres_server")
+        name = f"gwent_icu_{uuid.uuid4().hex}"
+        conn = await asyncpg.connect(server.url())
+        try:
+            await conn.execute(f"CREATE DATABASE {name} TEMPLATE template0 LOCALE 'C' "
+                               "LOCALE_PROVIDER icu ICU_LOCALE 'en'")
+        finally:
+            await conn.close()
+        database = server.url(name)
+    services = await Services.open(database, RecordingNotifier(), clock, think_seconds=0,
+                                   rng=rng)
+    try:
+        for deck in ("\u00c9clair", "Foltest's", "Ard Feainn", "eagle"):
+            await services.decks.create(ALICE.user_id, deck, NR)
+        assert [d.name for d in await services.decks.all(ALICE.user_id)] == [
+            "Ard Feainn", "eagle", "Foltest's", "\u00c9clair"]
+    finally:
+        await services.close()
 
 
 async def test_names_are_unique_per_user_and_checked(services: Services) -> None:
