@@ -14,11 +14,14 @@ from bot.service import Player, Services
 from bot.service.errors import OutOfDate
 from bot.service.leases import COMPUTER, DUTIES
 from bot.service.practice import COMPUTER_NAME
+from bot.service.recompute import recompute
+from bot.storage.ratings import RatingsRepository
 from bot.storage.records import OVER, PLAYING
 from engine.actions import FORFEIT, KEEP
 from tests.bot.helpers import (
     ALICE,
     BOB,
+    CAROL,
     CHANNEL,
     GUILD,
     FakeClock,
@@ -119,6 +122,30 @@ async def test_both_players_ready_at_once_on_different_processes(
                          b.services.matches.ready(match.id, BOB.user_id))
     record = await a.services.matches.get(match.id)
     assert record.status == PLAYING and all(s.ready for s in record.seats)
+
+
+async def test_results_finishing_at_once_on_two_processes_are_both_rated(
+        pair: tuple[Process, Process]) -> None:
+    """Each result is rated in its own write transaction: the second starts from the
+    ratings the first left, whichever process commits first."""
+    a, b = pair
+    first = await start_match(a.services, ALICE, BOB)
+    # A second match of Alice's in the same server, as a race past the one-match check.
+    async with b.services.db.transaction() as repo:
+        second = await b.services.matches.insert(repo, GUILD, CHANNEL + 1, CHANNEL + 1,
+                                                 (ALICE, CAROL))
+    await b.services.matches.ready(second, ALICE.user_id)
+    await b.services.matches.ready(second, CAROL.user_id)
+    await asyncio.gather(a.services.matches.forfeit(GUILD, BOB.user_id),
+                         b.services.matches.forfeit(GUILD, CAROL.user_id))
+    async with a.services.db.reading() as repo:
+        ratings = repo.sharing(RatingsRepository)
+        rated = await ratings.rated_rows([first.id, second])
+        alice = await ratings.player(GUILD, a.services.ranked.season().id, ALICE.user_id)
+    assert sorted(r.seq for r in rated.values()) == [1, 2]
+    assert all(r.counted for r in rated.values())
+    assert alice is not None and alice.player.record.wins == 2
+    assert (await recompute(b.services.db, write=False)).equal
 
 
 async def test_a_turn_timer_fires_once_across_processes(

@@ -1,4 +1,5 @@
-"""copy-db: an installation moves from SQLite to PostgreSQL with nothing lost."""
+"""copy-db: an installation (matches, ratings, saved decks) moves from SQLite to PostgreSQL
+with nothing lost."""
 
 from __future__ import annotations
 
@@ -12,15 +13,21 @@ from typing import Any
 import pytest
 
 from bot.service import Player, Services
+from bot.service.decks import saved_key
+from bot.service.recompute import recompute
 from bot.storage import Database
 from bot.storage.migrations import Migration, load_migrations
+from bot.storage.ratings import RatingsRepository
 from bot.storage.records import OVER, PLAYING
 from bot.storage.schema import quote, tables
 from bot.tools.__main__ import main
 from bot.tools.copy_db import copy_database, location
+from engine import starter_deck
 from tests.bot.helpers import (
     ALICE,
+    BOB,
     CAROL,
+    GUILD,
     FakeClock,
     RecordingNotifier,
     play_randomly,
@@ -47,15 +54,23 @@ async def dump(target: Path | str) -> dict[str, list[tuple[Any, ...]]]:
 
 
 async def installation(path: Path, clock: FakeClock) -> tuple[int, int]:
-    """A SQLite installation with a finished match, a running one, settings and an open
-    challenge; returns (finished, running) match ids."""
+    """A SQLite installation with two rated results (a finished match and a forfeit), a
+    running match played with a saved deck, settings and an open challenge; returns
+    (finished, running) match ids."""
     services = await Services.open(path, RecordingNotifier(), clock, rng=random.Random(3))
     try:
         await services.settings.set_turn_seconds(1000, 90)
         await services.settings.set_hands_by_dm(ALICE.user_id, True)
         finished = await start_match(services)
         await play_randomly(services, finished.id, random.Random(1))
-        running = await start_match(services, channel=2001)
+        await start_match(services, CAROL, DAN, channel=2004)
+        await services.matches.forfeit(GUILD, DAN.user_id)
+        saved = await services.decks.create(ALICE.user_id, "Temerian Wall",
+                                            starter_deck("northern_realms"))
+        running = await start_match(services, channel=2001, ready=False)
+        await services.matches.choose_deck(running.id, ALICE.user_id, deck=saved_key(saved.id))
+        await services.matches.ready(running.id, ALICE.user_id)
+        await services.matches.ready(running.id, BOB.user_id)
         await play_randomly(services, running.id, random.Random(2),
                             until=lambda o: o.round == 2)
         await services.challenges.create(1000, 2002, CAROL, DAN)
@@ -87,16 +102,29 @@ async def test_copy_moves_an_installation_to_postgresql_with_nothing_lost(
     assert hashlib.sha256(source.read_bytes()).hexdigest() == before, "the source is untouched"
     original, copied = await dump(source), await dump(url)
     assert set(copied) == set(original) and copied == original
-    assert len(copied["actions"]) > 20 and len(copied["results"]) == 1
+    assert len(copied["actions"]) > 20 and len(copied["results"]) == 2
+    assert len(copied["saved_decks"]) == 1 and len(copied["ranked_matches"]) == 2
+    assert len(copied["ranked_changes"]) == 4 and len(copied["ladder"]) == 4
+    assert len(copied["faction_ratings"]) == 4
 
     services = await Services.open(url, RecordingNotifier(), clock, rng=random.Random(4))
     try:
         done = await services.matches.result(finished)
         assert done is not None and (await services.matches.get(finished)).status == OVER
+        assert (await services.ranked.outcome(finished)) is not None
         live = await services.matches.get(running)
         assert live.status == PLAYING and live.deadline is not None
+        assert live.seats[0].deck_list is not None
+        assert [d.name for d in await services.decks.all(ALICE.user_id)] == ["Temerian Wall"]
         final = await play_randomly(services, running, random.Random(2))
         assert final.status == OVER and await services.matches.result(running) is not None
+        # Rated after the copied results, and equal to rating them all again.
+        outcome = await services.ranked.outcome(running)
+        assert outcome is not None and outcome.rated
+        async with services.db.reading() as repo:
+            rated = await repo.sharing(RatingsRepository).rated(running)
+        assert rated is not None and rated.seq == 3
+        assert (await recompute(services.db, write=False)).equal
         # New rows are numbered after the copied ones.
         await services.challenges.cancel(
             (await services.challenges.rematch(finished, ALICE.user_id)).id, ALICE.user_id)
