@@ -6,11 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.storage.database import is_postgresql
 from bot.workers import MAX_WORKERS, cpu_count
 
 DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
 DEFAULT_AI_THINK_SECONDS = 1.0
 MAX_AI_THINK_SECONDS = 60.0
+MAX_SHARDS = 4096
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TOKEN_HELP = ("create an application at https://discord.com/developers/applications, "
               "open Bot > Reset Token, and put DISCORD_TOKEN=<token> in .env")
@@ -31,6 +33,17 @@ class Config:
     ai_think_seconds: float = DEFAULT_AI_THINK_SECONDS
     ai_workers: int = 1
     render_workers: int = 1
+    database_url: str | None = None
+    # Discord gateway shards: how many there are in all, and which this process runs (all of
+    # them when SHARD_IDS is unset); None runs unsharded.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    metrics_port: int | None = None
+
+    @property
+    def database(self) -> Path | str:
+        """Where the data lives: DATABASE_URL's PostgreSQL if set, else the SQLite file."""
+        return self.database_url if self.database_url is not None else self.database_path
 
 
 def load_config(env: Mapping[str, str]) -> Config:
@@ -47,11 +60,62 @@ def load_config(env: Mapping[str, str]) -> Config:
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
                           f"not {log_level!r}.")
-    return Config(token=token, database_path=database_path,
+    database_url = _database_url(env.get("DATABASE_URL", "").strip())
+    shard_count, shard_ids = _shards(env.get("SHARD_COUNT", "").strip(),
+                                     env.get("SHARD_IDS", "").strip(), database_url is not None)
+    return Config(token=token, database_path=database_path, database_url=database_url,
+                  shard_count=shard_count, shard_ids=shard_ids,
+                  metrics_port=_port(env.get("METRICS_PORT", "").strip()),
                   dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
                   ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()),
                   ai_workers=_workers("AI_WORKERS", env),
                   render_workers=_workers("RENDER_WORKERS", env))
+
+
+def _database_url(raw: str) -> str | None:
+    """A PostgreSQL database shared by several bot processes, or None for SQLite."""
+    if not raw:
+        return None
+    if not is_postgresql(raw):
+        raise ConfigError("DATABASE_URL must be a PostgreSQL URL such as "
+                          "postgresql://user:password@host:5432/gwent (leave it unset to use "
+                          "the SQLite file DATABASE_PATH).")
+    return raw
+
+
+def _shards(raw_count: str, raw_ids: str, shared: bool
+            ) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0,1"); only a shared (PostgreSQL) database lets other
+    processes run the remaining shards."""
+    if not raw_count:
+        if raw_ids:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT, the number of shards in all.")
+        return None, None
+    if not (raw_count.isdigit() and 1 <= int(raw_count) <= MAX_SHARDS):
+        raise ConfigError(f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS}, "
+                          f"not {raw_count!r}.")
+    count = int(raw_count)
+    if not raw_ids:
+        return count, None
+    parts = [p.strip() for p in raw_ids.split(",")]
+    if not all(p.isdigit() and int(p) < count for p in parts) or len(set(parts)) != len(parts):
+        raise ConfigError(f"SHARD_IDS must list different shard numbers from 0 to {count - 1}, "
+                          f"separated by commas (such as 0,1), not {raw_ids!r}.")
+    ids = tuple(sorted(int(p) for p in parts))
+    if len(ids) < count and not shared:
+        raise ConfigError("SHARD_IDS lists only some of the shards, so other processes must "
+                          "run the rest: they need one PostgreSQL database (DATABASE_URL), as "
+                          "a SQLite file serves one process only.")
+    return count, ids
+
+
+def _port(raw: str) -> int | None:
+    """The HTTP port of /health and /metrics, or None for no endpoint."""
+    if not raw:
+        return None
+    if not (raw.isdigit() and 1 <= int(raw) <= 65535):
+        raise ConfigError(f"METRICS_PORT must be a TCP port from 1 to 65535, not {raw!r}.")
+    return int(raw)
 
 
 def _think_seconds(raw: str) -> float:

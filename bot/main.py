@@ -8,6 +8,7 @@ import logging
 import os
 import signal
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -15,14 +16,23 @@ from dotenv import load_dotenv
 
 from bot import images
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
-from bot.discord.client import GwentBot
+from bot.discord.client import GwentBot, ShardedGwentBot
 from bot.storage import StorageError
 
 
 async def run(config: Config) -> None:
     """Run the bot until it is stopped (Ctrl-C or SIGTERM close it cleanly)."""
-    bot = GwentBot(config.database_path, dev_guild_id=config.dev_guild_id,
-                   ai_think_seconds=config.ai_think_seconds, ai_workers=config.ai_workers)
+    options: dict[str, Any] = {"dev_guild_id": config.dev_guild_id,
+                               "ai_think_seconds": config.ai_think_seconds,
+                               "ai_workers": config.ai_workers,
+                               "metrics_port": config.metrics_port}
+    bot: GwentBot
+    if config.shard_count is None:
+        bot = GwentBot(config.database, **options)
+    else:
+        bot = ShardedGwentBot(config.database, shard_count=config.shard_count,
+                              shard_ids=None if config.shard_ids is None
+                              else list(config.shard_ids), **options)
     main_task = asyncio.current_task()
     assert main_task is not None
     # Service managers and `docker stop` send SIGTERM: stop as on Ctrl-C, letting answers in

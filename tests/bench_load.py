@@ -97,6 +97,10 @@ class Run:
     max_seconds: float
     profile: str | None
     log: str | None
+    # Where the bot keeps its data, and how many processes share it (tests.bench_backends).
+    database: str = "sqlite"
+    processes: int = 1
+    database_url: str | None = None
 
 
 # ------------------------------------------------------------------ statistics
@@ -136,20 +140,25 @@ def interaction_kind(interaction: Interaction) -> str:
 class BotProcess:
     """The bot's subprocess: started against the emulator, measured, stopped with SIGINT."""
 
-    def __init__(self, emu: Emulator, workdir: Path, profile: str | None) -> None:
+    def __init__(self, emu: Emulator, workdir: Path, profile: str | None, *,
+                 name: str = "bot", env: dict[str, str] | None = None,
+                 args: Sequence[str] = ()) -> None:
         self.emu = emu
         self.db_path = workdir / "gwent.sqlite3"
-        self.log_path = workdir / "bot.log"
+        self.log_path = workdir / f"{name}.log"
         self.profile = profile
+        # More environment (DATABASE_URL, SHARD_COUNT, SHARD_IDS...) and launcher options.
+        self.env = env or {}
+        self.args = list(args)
         self.proc: asyncio.subprocess.Process | None = None
         self.returncode: int | None = None
 
     async def start(self) -> None:
         """Run tests.emulated_bot with LOG_LEVEL=WARNING and a fresh database."""
         env = {**os.environ, "DISCORD_TOKEN": self.emu.token, "DATABASE_PATH": str(self.db_path),
-               "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": "", "PYTHONUNBUFFERED": "1"}
+               "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": "", "PYTHONUNBUFFERED": "1", **self.env}
         args = [sys.executable, "-m", "tests.emulated_bot", self.emu.api_base,
-                self.emu.gateway_url]
+                self.emu.gateway_url, *self.args]
         if self.profile:
             args += ["--profile", str(Path(self.profile).resolve())]
         with self.log_path.open("wb") as log:
@@ -194,6 +203,12 @@ class BotProcess:
         and computer-player workers), the ones it already reaped included."""
         return sum(_cpu_of(Path(f"/proc/{pid}/stat"), children=pid == self.pid)
                    for pid in _descendants(self.pid) | {self.pid})
+
+    async def kill(self) -> None:
+        """SIGKILL: the process dies at once, as in a crash."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
 
     async def stop(self) -> None:
         """SIGINT (a clean shutdown), then SIGKILL if it hangs."""
@@ -373,6 +388,9 @@ async def watch_lag(lags: list[float]) -> None:
 
 async def benchmark(run: Run) -> dict[str, Any]:
     """Start the emulator and the bot, play the matches, collect the figures."""
+    if run.database != "sqlite":
+        from tests.bench_backends import benchmark_postgresql
+        return await benchmark_postgresql(run)
     emu = await Emulator.start()
     world = populate(emu, users=2 * run.matches + 1)
     probe, players = world.users[-1], world.users[:-1]
@@ -389,9 +407,11 @@ async def benchmark(run: Run) -> dict[str, Any]:
                 shutil.copyfile(bot.log_path, run.log)
 
 
-async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: list[VirtualUser],
-                  run: Run) -> dict[str, Any]:
-    """The load phase and its figures."""
+async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Channel],
+                  players: list[VirtualUser], run: Run) -> dict[str, Any]:
+    """The load phase and its figures; with several channels, match i plays in channel
+    i modulo their number."""
+    channels = [channel] if isinstance(channel, Channel) else list(channel)
     first_id = max(emu.store.interactions, default=0)
     outcomes = [MatchOutcome(i) for i in range(run.matches)]
     lags: list[float] = []
@@ -400,8 +420,8 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel, players: lis
     tree0 = bot.tree_cpu_seconds()
     machine0 = machine_busy_seconds()
     started = time.monotonic()
-    tasks = [asyncio.create_task(guarded_match(emu, channel, (players[2 * i], players[2 * i + 1]),
-                                               outcome, run))
+    tasks = [asyncio.create_task(guarded_match(emu, channels[i % len(channels)],
+                                               (players[2 * i], players[2 * i + 1]), outcome, run))
              for i, outcome in enumerate(outcomes)]
     _, pending = await asyncio.wait(tasks, timeout=run.max_seconds)
     for task in pending:
@@ -559,13 +579,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="FILE",
                         help="run the bot under cProfile and write its stats to FILE")
     parser.add_argument("--log", metavar="FILE", help="keep a copy of the bot's output here")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="the bot's database (sqlite); postgresql starts a throwaway "
+                             "server unless --database-url is given")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes sharing the PostgreSQL database, two gateway "
+                             "shards each (1)")
+    parser.add_argument("--database-url", help="an existing PostgreSQL server to use (a new "
+                                               "schema is made in it for the run)")
+    parser.add_argument("--compare", action="store_true",
+                        help="run SQLite with one process, then PostgreSQL with one and with "
+                             "--processes (at least 2), and print them side by side")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
     if args.matches < 1:
         parser.error("--matches must be at least 1")
+    if args.processes < 1 or (args.processes > 1 and args.database == "sqlite"
+                              and not args.compare):
+        parser.error("--processes above 1 needs --database postgresql (a SQLite file serves "
+                     "one process)")
     run = Run(args.matches, args.seed, args.turns, args.think, args.ramp, args.max_seconds,
-              args.profile, args.log)
+              args.profile, args.log, args.database, args.processes, args.database_url)
+    if args.compare:
+        from tests.bench_backends import compare
+        return compare(run, as_json=args.json)
     result = asyncio.run(benchmark(run))
     print(json.dumps(result) if args.json else table(result))
     missed = not (result["targets"]["ack_met"] and result["targets"]["turn_met"])

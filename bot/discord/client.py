@@ -1,4 +1,5 @@
-"""The Discord client: opens the services, registers commands and components, runs timers."""
+"""The Discord client: opens the services, registers commands and components, runs timers;
+unsharded, or over several gateway shards in one process (ShardedGwentBot)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.discord.commands import GwentCommands
 from bot.discord.components import FORMS, ITEMS
 from bot.discord.inflight import InFlight
+from bot.discord.ops import Metrics, OpsServer
 from bot.discord.publisher import Publisher
 from bot.discord.replies import OOPS, try_tell
 from bot.replay_frames import ReplayFrames
@@ -31,16 +33,18 @@ log = logging.getLogger(__name__)
 class GwentBot(discord.Client):
     """Gwent for Discord. Needs no privileged intents."""
 
-    def __init__(self, database_path: Path, *, dev_guild_id: int | None = None,
+    def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  clock: Clock = time.time, ai_think_seconds: float = DEFAULT_THINK_SECONDS,
                  ai_workers: int = 1, rng: random.Random | None = None,
-                 **options: Any) -> None:
+                 metrics_port: int | None = None, **options: Any) -> None:
+        self.metrics = Metrics()
         super().__init__(intents=discord.Intents.default(),
-                         allowed_mentions=discord.AllowedMentions.none(), **options)
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         http_trace=self.metrics.trace, **options)
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(GwentCommands())
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
-        self.database_path = database_path
+        self.database = database
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.ai_think_seconds = ai_think_seconds
@@ -51,6 +55,7 @@ class GwentBot(discord.Client):
         self.replay_frames = ReplayFrames()
         self._services: Services | None = None
         self._background: list[asyncio.Task[None]] = []
+        self._ops = OpsServer(self, metrics_port) if metrics_port is not None else None
 
     @property
     def services(self) -> Services:
@@ -62,7 +67,7 @@ class GwentBot(discord.Client):
     async def open_storage(self) -> None:
         """Open and migrate the database; raises StorageError before anything else starts."""
         if self._services is None:
-            self._services = await Services.open(self.database_path, self.publisher, self.clock,
+            self._services = await Services.open(self.database, self.publisher, self.clock,
                                                  think_seconds=self.ai_think_seconds,
                                                  ai_workers=self.ai_workers, rng=self.rng)
 
@@ -70,14 +75,49 @@ class GwentBot(discord.Client):
         """Storage, persistent components, command sync, then timers, reconcile and the
         computer player's unfinished turns."""
         await self.open_storage()
+        logging.getLogger("bot").addHandler(self.metrics.error_handler)
+        if self._ops is not None:
+            await self._ops.start()
         self.add_dynamic_items(*ITEMS)
-        await self.sync_commands()
+        if self.runs_shard_zero:
+            await self.sync_commands()
         await self.services.timers.resume()
         self._background = [
+            asyncio.create_task(self.services.leases.run_forever(self._on_duty),
+                                name="gwent-leases"),
             asyncio.create_task(self.services.timers.run_forever(), name="gwent-timers"),
             asyncio.create_task(self.publisher.reconcile_forever(), name="gwent-reconcile"),
         ]
         await self.services.computer.resume()
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process gets direct messages (shard 0): it also syncs the commands,
+        so that several processes do not all sync them."""
+        return True
+
+    def gateway_connected(self) -> bool:
+        """Whether the gateway connection is up and ready."""
+        return self.is_ready() and not self.is_closed() and self.ws is not None and self.ws.open
+
+    def shards_connected(self) -> int:
+        """How many gateway connections of this process are up."""
+        return int(self.gateway_connected())
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Count every interaction, and answer form (modal) submissions, routed by custom_id
+        (bot/discord/modals.py); commands and components are routed elsewhere."""
+        self.metrics.received(interaction)
+        await FORMS.route(interaction)
+
+    async def _on_duty(self, taken_over: bool) -> None:
+        """While this process is on duty: play the computer turns no live process holds, and
+        on taking the duties over, post what the previous holder left unposted."""
+        if self.services.leases.exclusive:
+            return
+        await self.services.computer.resume()
+        if taken_over:
+            await self.publisher.reconcile()
 
     async def sync_commands(self) -> None:
         """Sync the slash commands (to DEV_GUILD_ID's server if set) unless exactly these were
@@ -114,13 +154,12 @@ class GwentBot(discord.Client):
         self._background = []
         await self.publisher.close()
         await super().close()
+        if self._ops is not None:
+            await self._ops.stop()
+        logging.getLogger("bot").removeHandler(self.metrics.error_handler)
         if self._services is not None:
             await self._services.close()
             self._services = None
-
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer form (modal) submissions, routed by custom_id (bot/discord/modals.py)."""
-        await FORMS.route(interaction)
 
     async def _on_command_error(self, interaction: discord.Interaction,
                                 error: app_commands.AppCommandError) -> None:
@@ -130,3 +169,27 @@ class GwentBot(discord.Client):
             return
         log.error("command failed", exc_info=error)
         await try_tell(interaction, OOPS)
+
+
+class ShardedGwentBot(GwentBot, discord.AutoShardedClient):
+    """Gwent for Discord over the gateway shards `shard_ids` (all when None) of
+    `shard_count`; other processes may run the others on the same PostgreSQL database."""
+
+    def __init__(self, database: Path | str, *, shard_count: int,
+                 shard_ids: list[int] | None = None, **options: Any) -> None:
+        super().__init__(database, shard_count=shard_count, shard_ids=shard_ids, **options)
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process runs shard 0 (direct messages, and the command sync)."""
+        return self.shard_ids is None or 0 in self.shard_ids
+
+    def gateway_connected(self) -> bool:
+        """Whether every shard of this process is connected and the client is ready."""
+        expected = len(self.shard_ids) if self.shard_ids is not None else self.shard_count
+        return (self.is_ready() and not self.is_closed()
+                and self.shards_connected() == expected)
+
+    def shards_connected(self) -> int:
+        """How many of this process's shards are connected."""
+        return sum(not shard.is_closed() for shard in self.shards.values())

@@ -3,14 +3,21 @@
 Every method reads the current state from the service, so a post that fails (429, 5xx,
 Forbidden) is simply retried by the next change or the periodic reconcile; no move is ever
 re-applied and none is lost.
+
+When several processes share the database, one posts a match's messages at a time (the
+match's post lease), the reconcile runs in the process on duty, and boards and results are
+sent with a nonce Discord enforces: a post retried after its process died mid-way returns
+the message already posted instead of a second one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 from collections import defaultdict
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,7 +36,8 @@ from bot.discord.public import (
 from bot.discord.ranked_messages import ranked_lines, with_ranked_lines
 from bot.images import board_png, hand_png, result_png
 from bot.service import MatchChange, Snapshot
-from bot.storage.records import CHOOSING, OVER, ChallengeRecord
+from bot.service.leases import POST
+from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -37,6 +45,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECONCILE_SECONDS = 30
+# How long a process waits for another to finish posting a match's messages.
+POST_WAIT_SECONDS = 10.0
 # Closed DMs: 50007 (cannot send to this user), 50278 (no mutual server).
 DMS_CLOSED = (50007, 50278)
 
@@ -48,7 +58,6 @@ class Publisher:
         self._bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._warnings: dict[int, discord.Message] = {}
 
     # ----------------------------------------------------------- Notifier
 
@@ -78,9 +87,11 @@ class Publisher:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def reconcile_forever(self) -> None:
-        """Every half minute, post whatever lobby, board or result is missing."""
+        """Every half minute, post whatever lobby, board or result is missing (in the
+        process on duty)."""
         while True:
-            await self.reconcile()
+            if self._bot.services.leases.on_duty:
+                await self.reconcile()
             await asyncio.sleep(RECONCILE_SECONDS)
 
     async def reconcile(self) -> None:
@@ -103,18 +114,37 @@ class Publisher:
 
     async def _changed(self, change: MatchChange) -> None:
         what = f"showing match {change.match_id}"
-        await self._guard(self.sync(change.match_id, change), what)
+        started = time.monotonic()
+        await self._guard(self._timed_sync(change, started), what)
         for seat in change.turn_for:
             await self._guard(self._send_hand(change, seat), f"DM hand, {what}")
+
+    async def _timed_sync(self, change: MatchChange, started: float) -> None:
+        if await self.sync(change.match_id, change) and change.action_count:
+            self._bot.metrics.turn.observe(time.monotonic() - started)
 
     # -------------------------------------------------------------- posting
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self._bot.get_partial_messageable(channel_id)
 
-    async def sync(self, match_id: int, change: MatchChange | None = None) -> None:
-        """Bring the match's lobby, board and result messages up to date."""
+    @contextlib.asynccontextmanager
+    async def _posting(self, match_id: int) -> AsyncIterator[bool]:
+        """Post a match's messages alone, across processes; yields False if another process
+        kept them for too long (it posts, or the reconcile does later)."""
         async with self._locks[match_id]:
+            leases = self._bot.services.leases
+            async with leases.holding(POST, match_id, POST_WAIT_SECONDS) as held:
+                if not held:
+                    log.info("match %s: another process is posting its messages", match_id)
+                yield held
+
+    async def sync(self, match_id: int, change: MatchChange | None = None) -> bool:
+        """Bring the match's lobby, board and result messages up to date; return whether a
+        board or result was posted."""
+        async with self._posting(match_id) as held:
+            if not held:
+                return False
             snapshot = await self._bot.services.matches.public(match_id)
             match = snapshot.match
             # Mention a timeout only on the board of the very state it produced.
@@ -122,15 +152,18 @@ class Publisher:
                          and change.action_count == match.action_count else None)
             if match.status == CHOOSING:
                 await self._lobby(snapshot)
-                return
+                return False
             if match.board_action is None and match.lobby_message_id is not None:
                 closed = lobby_closed_message(match).edit_kwargs(replace_files=False)
                 await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
             if match.status == OVER:
                 if match.result_message_id is None:
                     await self._result(snapshot)
+                    return True
             elif match.board_action is None or match.board_action < match.action_count:
                 await self._board(snapshot, timed_out)
+                return True
+            return False
 
     async def _lobby(self, snapshot: Snapshot) -> None:
         match = snapshot.match
@@ -142,18 +175,22 @@ class Publisher:
                 return
             except discord.NotFound:
                 log.info("the lobby of match %s was deleted: posting it again", match.id)
-        message = await self._channel(match.channel_id).send(**out.send_kwargs())
+                message = await self._channel(match.channel_id).send(**out.send_kwargs())
+                await self._bot.services.matches.set_messages(match.id, lobby=message.id)
+                return
+        message = await self._channel(match.channel_id).send(**out.send_kwargs(),
+                                                             nonce=f"gwl{match.id}")
         await self._bot.services.matches.set_messages(match.id, lobby=message.id)
 
     async def _board(self, snapshot: Snapshot, timed_out: int | None) -> None:
         match = snapshot.match
         assert snapshot.observation is not None
         out = board_message(snapshot, await board_png(snapshot.observation), timed_out)
-        message = await self._channel(match.channel_id).send(**out.send_kwargs())
+        message = await self._channel(match.channel_id).send(
+            **out.send_kwargs(), nonce=f"gwb{match.id}:{snapshot.observation.action_count}")
         await self._bot.services.matches.set_messages(
             match.id, board=(message.id, snapshot.observation.action_count))
-        await self._retire(match.id, match.channel_id, match.board_message_id,
-                           match.board_action)
+        await self._retire(match)
 
     async def _result(self, snapshot: Snapshot) -> None:
         match = snapshot.match
@@ -163,21 +200,22 @@ class Publisher:
         ranked = await self._bot.services.ranked.outcome(match.id)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
-        message = await self._channel(match.channel_id).send(**out.send_kwargs())
+        message = await self._channel(match.channel_id).send(**out.send_kwargs(),
+                                                             nonce=f"gwr{match.id}")
         await self._bot.services.matches.set_messages(
             match.id, board=(message.id, obs.action_count), result=message.id)
-        await self._retire(match.id, match.channel_id, match.board_message_id,
-                           match.board_action)
+        await self._retire(match)
 
-    async def _retire(self, match_id: int, channel_id: int, board_id: int | None,
-                      board_action: int | None) -> None:
+    async def _retire(self, match: MatchRecord) -> None:
         """Disable the previous board's button and remove the timer warning."""
-        warning = self._warnings.pop(match_id, None)
-        if warning is not None:
-            await self._quietly(warning.delete())
-        if board_id is not None and board_action is not None:
-            await self._quietly(self._edit(channel_id, board_id,
-                                           {"view": old_board_view(match_id, board_action)}))
+        if match.warning_message_id is not None:
+            await self._quietly(self._channel(match.channel_id).get_partial_message(
+                match.warning_message_id).delete())
+            await self._bot.services.matches.clear_warning(match.id, match.warning_message_id)
+        if match.board_message_id is not None and match.board_action is not None:
+            await self._quietly(self._edit(
+                match.channel_id, match.board_message_id,
+                {"view": old_board_view(match.id, match.board_action)}))
 
     async def _quietly(self, work: Coroutine[Any, Any, Any]) -> None:
         """Best-effort clean-up: a deleted message or missing permission is not a problem."""
@@ -226,10 +264,14 @@ class Publisher:
 
     async def _warn(self, match_id: int, seats: tuple[int, ...]) -> None:
         async def post() -> None:
-            snapshot = await self._bot.services.matches.public(match_id)
-            out = warning_message(snapshot, seats)
-            message = await self._channel(snapshot.match.channel_id).send(**out.send_kwargs())
-            self._warnings[match_id] = message
+            async with self._posting(match_id) as held:
+                if not held:
+                    return
+                snapshot = await self._bot.services.matches.public(match_id)
+                out = warning_message(snapshot, seats)
+                channel = self._channel(snapshot.match.channel_id)
+                message = await channel.send(**out.send_kwargs())
+                await self._bot.services.matches.set_messages(match_id, warning=message.id)
 
         await self._guard(post(), f"warning match {match_id}")
 

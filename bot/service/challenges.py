@@ -103,6 +103,7 @@ class ChallengeService:
                 raise _not_yours(challenge, user_id, "accept")
             channel_id, parent_id = await open_venue(challenge)
             async with self._db.transaction() as repo:
+                await _still_open(repo, challenge_id)
                 running = await repo.live_match_in(channel_id)
                 if running is not None:
                     raise Busy("A match is already running in this channel.", channel_id)
@@ -159,6 +160,7 @@ class ChallengeService:
                 raise _not_yours(challenge, user_id,
                                  "decline" if status == DECLINED else "cancel")
             async with self._db.transaction() as repo:
+                await _still_open(repo, challenge_id)
                 await repo.close_challenge(challenge_id, status)
         return await self.get(challenge_id)
 
@@ -168,8 +170,21 @@ class ChallengeService:
             await self._expire(challenge_id)
             challenge = await self.get(challenge_id)
         if challenge.status != OPEN:
-            raise Refusal(f"This challenge is no longer open: it was {challenge.status}.")
+            raise _closed(challenge)
         return challenge
+
+
+async def _still_open(repo: Repository, challenge_id: int) -> None:
+    """Refuse, inside a write transaction, a challenge another process closed meanwhile."""
+    challenge = await repo.challenge(challenge_id)
+    if challenge is None:
+        raise NotFound("This challenge no longer exists.")
+    if challenge.status != OPEN:
+        raise _closed(challenge)
+
+
+def _closed(challenge: ChallengeRecord) -> Refusal:
+    return Refusal(f"This challenge is no longer open: it was {challenge.status}.")
 
 
 async def check_free(repo: Repository, guild_id: int, person: Player, you: bool) -> None:

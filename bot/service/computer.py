@@ -9,6 +9,9 @@ applies the action through the same path as a click: committed before it is show
 refused unless the match is still at the action count the decision was made at. A refused
 move (the person forfeited, or the timer acted meanwhile) is dropped; the task then looks at
 the match again and decides afresh if the computer still has to act.
+
+With several processes, a match's computer is played by the process holding its lease; the
+one on duty wakes the turns nobody holds (their process died).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import logging
 from concurrent.futures import Executor
 
 from bot.service.errors import Refusal
+from bot.service.leases import COMPUTER, Leases
 from bot.service.matches import ComputerTurn, MatchService
 from bot.workers import WorkerPool
 from engine import Action, Observation
@@ -43,10 +47,12 @@ def fallback(obs: Observation) -> Action:
 class Computer:
     """Plays every computer seat; decisions run in lazily started worker processes."""
 
-    def __init__(self, matches: MatchService, *, think_seconds: float = DEFAULT_THINK_SECONDS,
+    def __init__(self, matches: MatchService, leases: Leases, *,
+                 think_seconds: float = DEFAULT_THINK_SECONDS,
                  budget_ms: int | None = None, iterations: int | None = None,
                  workers: int = 1, processes: bool = True) -> None:
         self._matches = matches
+        self._leases = leases
         self._think_seconds = think_seconds
         self._budget_ms = budget_ms
         self._iterations = iterations
@@ -70,8 +76,9 @@ class Computer:
                 self._run(match_id), name=f"gwent-computer-{match_id}")
 
     async def resume(self) -> int:
-        """After a start-up, wake every running practice match; return how many."""
-        match_ids = await self._matches.live_practice()
+        """Wake every practice match whose computer must act and that no live process is
+        deciding (after a start-up, or when another process died); return how many."""
+        match_ids = await self._leases.unclaimed_computer_turns()
         for match_id in match_ids:
             self.wake(match_id)
         return len(match_ids)
@@ -102,26 +109,41 @@ class Computer:
             while match_id in self._woken:
                 self._woken.discard(match_id)
                 try:
-                    await self._play(match_id)
+                    await self._claimed(match_id)
                 except Exception:
                     # The turn timer still acts for the computer, and the next change wakes it.
                     log.exception("the computer player of match %s failed", match_id)
         finally:
             self._tasks.pop(match_id, None)
 
-    async def _play(self, match_id: int) -> None:
-        """Move while the computer has something to do in this match."""
+    async def _claimed(self, match_id: int) -> None:
+        """Play the match's computer under its lease (unless another process holds it)."""
+        if not await self._leases.take(COMPUTER, match_id):
+            return
+        try:
+            gave_up_at = await self._play(match_id)
+        finally:
+            await self._leases.release(COMPUTER, match_id)
+        if not self._leases.exclusive:
+            # Another process may have left a change to this one while the lease was held.
+            turn = await self._matches.computer_turn(match_id)
+            if turn is not None and turn.action_count != gave_up_at:
+                self._woken.add(match_id)
+
+    async def _play(self, match_id: int) -> int | None:
+        """Move while the computer has something to do in this match; return the action
+        count it gave up at (its moves there were refused), if it did."""
         loop = asyncio.get_running_loop()
         refused: dict[int, int] = {}
         while True:
             turn = await self._matches.computer_turn(match_id)
             if turn is None:
-                return
+                return None
             tries = refused.get(turn.action_count, 0)
             if tries >= ATTEMPTS_PER_STATE:
                 log.warning("match %s: the computer's moves at action %s were refused; the "
                             "turn timer will act", match_id, turn.action_count)
-                return
+                return turn.action_count
             started = loop.time()
             action = fallback(turn.observation)
             if tries == 0:

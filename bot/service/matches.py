@@ -1,4 +1,10 @@
-"""Matches: deck choice, moves, timers and forfeits; each change committed before it is shown."""
+"""Matches: deck choice, moves, timers and forfeits; each change committed before it is shown.
+
+Several processes may share the database: every change reads the match inside its own write
+transaction (write transactions never overlap) and commits a move only if the action count
+is still the one it was made at. A cached engine match is used only while its action count
+is the stored one.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,8 @@ import asyncio
 import json
 import random
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from bot.service.clock import Clock
@@ -33,6 +40,8 @@ from engine.decks import problems
 PLAYER, TIMER = "player", "timer"
 # Two turn-timer expiries in a row by the same player forfeit the match.
 TIMEOUTS_TO_FORFEIT = 2
+STALE_BOARD = ("This board is out of date: nothing was played. Use the newest board or your "
+               "refreshed hand.")
 
 
 @dataclass(frozen=True)
@@ -123,16 +132,14 @@ class MatchService:
 
     async def public(self, match_id: int) -> Snapshot:
         """Return the match as spectators see it."""
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
-            return _snapshot(record, await self._engine(record), None)
+        async with self._reading(match_id) as (repo, record):
+            return _snapshot(record, await self._engine(repo, record), None)
 
     async def private(self, match_id: int, user_id: int) -> Snapshot:
         """Return the match as one of its players sees it."""
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._reading(match_id) as (repo, record):
             seat = _seat(record, user_id)
-            return _snapshot(record, await self._engine(record), seat)
+            return _snapshot(record, await self._engine(repo, record), seat)
 
     async def actions(self, match_id: int) -> list[tuple[int, str, str]]:
         """Return the committed action log as (number, action, source)."""
@@ -144,31 +151,53 @@ class MatchService:
         async with self._db.reading() as repo:
             return await repo.result(match_id)
 
-    async def live_practice(self) -> list[int]:
-        """Return running matches (past deck choice) with a computer player."""
-        async with self._db.reading() as repo:
-            return await repo.live_practice_matches()
-
     async def behind(self) -> list[int]:
         """Return matches with a lobby, board or result message still to post."""
         async with self._db.reading() as repo:
             return await repo.matches_behind()
 
-    async def _engine(self, record: MatchRecord) -> Match | None:
+    @asynccontextmanager
+    async def _reading(self, match_id: int) -> AsyncIterator[tuple[Repository, MatchRecord]]:
+        """The match as stored now, read under its lock."""
+        async with self._locks[match_id], self._db.reading() as repo:
+            yield repo, await _stored(repo, match_id)
+
+    @asynccontextmanager
+    async def _changing(self, match_id: int) -> AsyncIterator[tuple[Repository, MatchRecord]]:
+        """A write transaction on the match as stored now. If it fails after the cached
+        engine moved on, that engine is dropped: memory never runs ahead of the database."""
+        async with self._locks[match_id]:
+            record: MatchRecord | None = None
+            try:
+                async with self._db.transaction() as repo:
+                    record = await _stored(repo, match_id)
+                    yield repo, record
+            except BaseException:
+                cached = self._engines.get(match_id)
+                if cached is not None and (record is None
+                                           or cached.action_count != record.action_count):
+                    del self._engines[match_id]
+                raise
+
+    async def _engine(self, repo: Repository, record: MatchRecord) -> Match | None:
+        """The engine match at the record's action count: the cached one if it is there
+        (another process may have moved since), else rebuilt from the stored state."""
         if record.status == CHOOSING:
             return None
         engine = self._engines.get(record.id)
-        if engine is None:
-            async with self._db.reading() as repo:
-                state = await repo.state(record.id)
-            if state is None:
-                raise StorageError(f"match {record.id} has no engine state")
-            engine = Match.from_json(state)
-            if engine.action_count != record.action_count:
-                raise StorageError(f"match {record.id}: state has {engine.action_count} actions, "
-                                   f"the log {record.action_count}")
-            if not engine.is_over:
-                self._engines[record.id] = engine
+        if engine is not None and engine.action_count == record.action_count:
+            return engine
+        state = await repo.state(record.id)
+        if state is None:
+            raise StorageError(f"match {record.id} has no engine state")
+        engine = Match.from_json(state)
+        if engine.action_count != record.action_count:
+            raise StorageError(f"match {record.id}: state has {engine.action_count} actions, "
+                               f"the log {record.action_count}")
+        if engine.is_over:
+            self._engines.pop(record.id, None)
+        else:
+            self._engines[record.id] = engine
         return engine
 
     # ---------------------------------------------------------------- creating
@@ -208,39 +237,36 @@ class MatchService:
                           leader: str | None = None, deck: str | None = None) -> MatchRecord:
         """Change one part of a player's deck choice; `deck` may be one of their saved
         decks (its whole list is copied into the seat)."""
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._changing(match_id) as (repo, record):
             seat = _choosing_seat(record, user_id)
             current = seat_choice(record.seats[seat])
-            async with self._db.transaction() as repo:
-                deck_id = None if deck is None else saved_id(deck)
-                if deck_id is not None:
-                    saved = await repo.sharing(DeckRepository).saved_deck(deck_id)
-                    if saved is None or saved.user_id != user_id:
-                        raise NotFound("That deck no longer exists: it was deleted.")
-                    choice = choose_saved(current, saved)
-                else:
-                    choice = revise(current, faction=faction, leader=leader, deck=deck)
-                await repo.update_seat(match_id, seat, faction=choice.faction,
-                                       leader=choice.leader, deck=choice.deck,
-                                       deck_list=choice.deck_list)
-                await repo.update_match(match_id, updated_at=self._clock())
-            return await self.get(match_id)
+            deck_id = None if deck is None else saved_id(deck)
+            if deck_id is not None:
+                saved = await repo.sharing(DeckRepository).saved_deck(deck_id)
+                if saved is None or saved.user_id != user_id:
+                    raise NotFound("That deck no longer exists: it was deleted.")
+                choice = choose_saved(current, saved)
+            else:
+                choice = revise(current, faction=faction, leader=leader, deck=deck)
+            await repo.update_seat(match_id, seat, faction=choice.faction,
+                                   leader=choice.leader, deck=choice.deck,
+                                   deck_list=choice.deck_list)
+            await repo.update_match(match_id, updated_at=self._clock())
+            return await _stored(repo, match_id)
 
     async def ready(self, match_id: int, user_id: int) -> MatchRecord:
         """Lock in a player's deck; the match starts when both are ready."""
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._changing(match_id) as (repo, record):
             seat = _choosing_seat(record, user_id)
-            async with self._db.transaction() as repo:
-                await repo.update_seat(match_id, seat, ready=1, timeouts=0)
-                engine = None
-                if record.seats[1 - seat].ready:
-                    engine = await self._start(repo, record)
+            await repo.update_seat(match_id, seat, ready=1, timeouts=0)
+            engine = None
+            if record.seats[1 - seat].ready:
+                engine = await self._start(repo, record)
             change = MatchChange(match_id, 0, actor=seat,
                                  turn_for=tuple(engine.to_act()) if engine else ())
+            ready = await _stored(repo, match_id)
         await self._announce(change, record, engine)
-        return await self.get(match_id)
+        return ready
 
     async def _start(self, repo: Repository, record: MatchRecord) -> Match:
         """Turn the deck choices into an engine match, inside the caller's transaction."""
@@ -250,7 +276,8 @@ class MatchService:
         now = self._clock()
         deadline, warn_at = await _deadline(repo, record.guild_id, now)
         await repo.update_match(record.id, status=PLAYING, state=engine.to_json(),
-                                deadline=deadline, warn_at=warn_at, updated_at=now)
+                                deadline=deadline, warn_at=warn_at, updated_at=now,
+                                computer_due=_computer_due(record, engine))
         for seat, deck in zip(seats, decks, strict=True):
             await repo.update_seat(record.id, seat.seat, ready=1,
                                    deck_list=json.dumps(deck.to_dict()))
@@ -267,28 +294,26 @@ class MatchService:
         `expected` is the action count the clicked message showed: anything else means the
         message is out of date and nothing is applied.
         """
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._changing(match_id) as (repo, record):
             seat = _seat(record, user_id)
             _check_current(record, expected)
             try:
                 action = Action.parse(f"{seat} {move}")
             except ActionError as error:
                 raise IllegalMove("That is not a move.") from error
-            engine, change = await self._move(record, action, expected)
-            snapshot = _snapshot(await self.get(match_id), engine, seat)
+            engine, change = await self._move(repo, record, action, expected)
+            snapshot = _snapshot(await _stored(repo, match_id), engine, seat)
         await self._announce(change, record, engine)
         return snapshot
 
     async def computer_turn(self, match_id: int) -> ComputerTurn | None:
         """Return what the computer player must decide now, or None when it has nothing to
         do (a match without one, not started, over, or waiting for the person)."""
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._reading(match_id) as (repo, record):
             seat = record.computer_seat
             if seat is None or record.status != PLAYING:
                 return None
-            engine = await self._engine(record)
+            engine = await self._engine(repo, record)
             if engine is None or engine.is_over or seat not in engine.to_act():
                 return None
             level = record.seats[seat].ai_level
@@ -301,20 +326,19 @@ class MatchService:
     async def play_for_computer(self, turn: ComputerTurn, action: Action) -> None:
         """Apply the computer's move exactly as a person's: refused (OutOfDate, IllegalMove)
         unless the match is still at the action count the move was decided at."""
-        async with self._locks[turn.match_id]:
-            record = await self.get(turn.match_id)
+        async with self._changing(turn.match_id) as (repo, record):
             if record.computer_seat != turn.seat or action.player != turn.seat:
                 raise IllegalMove("That seat is not the computer's.")
-            engine, change = await self._move(record, action, turn.action_count)
+            engine, change = await self._move(repo, record, action, turn.action_count)
         await self._announce(change, record, engine)
 
-    async def _move(self, record: MatchRecord, action: Action,
+    async def _move(self, repo: Repository, record: MatchRecord, action: Action,
                     expected: int) -> tuple[Match, MatchChange]:
-        """Check that a player's move is current, then apply and commit it (lock held)."""
+        """Check that a player's move is current, then apply and commit it."""
         _check_current(record, expected)
-        engine = await self._engine(record)
+        engine = await self._engine(repo, record)
         assert engine is not None
-        change = await self._apply(record, engine, lambda m: _play(m, action), PLAYER,
+        change = await self._apply(repo, record, engine, lambda m: _play(m, action), PLAYER,
                                    {action.player: 0}, actor=action.player)
         return engine, change
 
@@ -332,16 +356,17 @@ class MatchService:
         record = await self.live_match_of(guild_id, user_id)
         if record is None:
             raise NotFound("You have no match running in this server.")
-        async with self._locks[record.id]:
-            record = await self.get(record.id)
+        async with self._changing(record.id) as (repo, record):
             if not record.is_live:
                 raise NotFound("You have no match running in this server.")
             seat = _seat(record, user_id)
-            engine = await self._begin_if_choosing(record)
-            change = await self._apply(record, engine, lambda m: _play(m, Action(seat, FORFEIT)),
-                                       PLAYER, {}, actor=seat)
+            engine = await self._begin_if_choosing(repo, record)
+            change = await self._apply(repo, record, engine,
+                                       lambda m: _play(m, Action(seat, FORFEIT)), PLAYER, {},
+                                       actor=seat)
+            finished = await _stored(repo, record.id)
         await self._announce(change, record, engine)
-        return await self.get(record.id)
+        return finished
 
     async def expire(self, match_id: int) -> bool:
         """Act for the players whose turn timer ran out; return whether anything happened.
@@ -350,15 +375,14 @@ class MatchService:
         first option, then pass if still their turn. Otherwise pass; a second expiry in a row
         forfeits instead.
         """
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._changing(match_id) as (repo, record):
             if not record.is_live or record.deadline is None or record.deadline > self._clock():
                 return False
             engine: Match | None
             if record.status == CHOOSING:
-                change, engine = await self._expire_deck_choice(record)
+                change, engine = await self._expire_deck_choice(repo, record)
             else:
-                engine = await self._engine(record)
+                engine = await self._engine(repo, record)
                 assert engine is not None
                 late = tuple(engine.to_act())
                 timeouts = {s: record.seats[s].timeouts + 1 for s in late}
@@ -371,71 +395,56 @@ class MatchService:
                     for seat in late:
                         _time_out(m, seat)
 
-                change = await self._apply(record, engine, plan, TIMER, timeouts,
+                change = await self._apply(repo, record, engine, plan, TIMER, timeouts,
                                            timed_out=late[0] if late else None)
         await self._announce(change, record, engine)
         return True
 
-    async def _expire_deck_choice(self, record: MatchRecord) -> tuple[MatchChange, Match]:
+    async def _expire_deck_choice(self, repo: Repository,
+                                  record: MatchRecord) -> tuple[MatchChange, Match]:
         late = tuple(s.seat for s in record.seats if not s.ready)
-        async with self._db.transaction() as repo:
-            for seat in late:
-                await repo.update_seat(record.id, seat, timeouts=record.seats[seat].timeouts + 1)
-            engine = await self._start(repo, record)
+        for seat in late:
+            await repo.update_seat(record.id, seat, timeouts=record.seats[seat].timeouts + 1)
+        engine = await self._start(repo, record)
         return MatchChange(record.id, 0, turn_for=tuple(engine.to_act()),
                            timed_out=late[0] if late else None), engine
 
     async def warn(self, match_id: int) -> None:
         """Warn the players to act once their deadline is near."""
-        async with self._locks[match_id]:
-            record = await self.get(match_id)
+        async with self._changing(match_id) as (repo, record):
             if not record.is_live or record.warn_at is None or record.warn_at > self._clock():
                 return
-            async with self._db.transaction() as repo:
-                await repo.update_match(match_id, warn_at=None)
+            await repo.update_match(match_id, warn_at=None)
             if record.status == CHOOSING:
                 seats = tuple(s.seat for s in record.seats if not s.ready)
             else:
-                engine = await self._engine(record)
+                engine = await self._engine(repo, record)
                 assert engine is not None
                 seats = tuple(engine.to_act())
             seats = tuple(s for s in seats if not record.seats[s].is_computer)
         if seats:
             await self._notifier.turn_warning(match_id, seats)
 
-    async def _begin_if_choosing(self, record: MatchRecord) -> Match:
+    async def _begin_if_choosing(self, repo: Repository, record: MatchRecord) -> Match:
         """Return the engine match, starting it with the current deck choices if needed."""
         if record.status != CHOOSING:
-            engine = await self._engine(record)
+            engine = await self._engine(repo, record)
             assert engine is not None
             return engine
-        async with self._db.transaction() as repo:
-            return await self._start(repo, record)
+        return await self._start(repo, record)
 
-    async def _apply(self, record: MatchRecord, engine: Match, plan: Callable[[Match], None],
-                     source: str, timeouts: dict[int, int], actor: int | None = None,
-                     timed_out: int | None = None) -> MatchChange:
-        """Run `plan` on the engine and commit the actions it applied with the new state.
-
-        The cached engine is dropped if anything fails, so memory never runs ahead of the
-        database.
-        """
+    async def _apply(self, repo: Repository, record: MatchRecord, engine: Match,
+                     plan: Callable[[Match], None], source: str, timeouts: dict[int, int],
+                     actor: int | None = None, timed_out: int | None = None) -> MatchChange:
+        """Run `plan` on the engine and write the actions it applied with the new state, in
+        the caller's transaction (which drops the cached engine if anything fails)."""
         before = set(engine.to_act())
         first = engine.action_count
         try:
             plan(engine)
         except IllegalAction as error:
-            if engine.action_count != first:
-                self._engines.pop(record.id, None)
             raise IllegalMove(str(error)) from error
-        except BaseException:
-            self._engines.pop(record.id, None)
-            raise
-        try:
-            await self._commit(record, engine, first, source, timeouts)
-        except BaseException:
-            self._engines.pop(record.id, None)
-            raise
+        await self._commit(repo, record, engine, first, source, timeouts)
         if engine.is_over:
             self._engines.pop(record.id, None)
         after = engine.to_act()
@@ -445,43 +454,70 @@ class MatchService:
         return MatchChange(record.id, engine.action_count, actor=actor, turn_for=turn_for,
                            timed_out=timed_out, finished=engine.is_over)
 
-    async def _commit(self, record: MatchRecord, engine: Match, first: int, source: str,
-                      timeouts: dict[int, int]) -> None:
+    async def _commit(self, repo: Repository, record: MatchRecord, engine: Match, first: int,
+                      source: str, timeouts: dict[int, int]) -> None:
         now = self._clock()
-        async with self._db.transaction() as repo:
-            for number in range(first + 1, engine.action_count + 1):
-                await repo.insert_action(record.id, number, str(engine.history[number - 1]),
-                                         source, now)
-            deadline = warn_at = None
-            if not engine.is_over:
-                deadline, warn_at = await _deadline(repo, record.guild_id, now)
-            await repo.update_match(
-                record.id, state=engine.to_json(), action_count=engine.action_count,
+        deadline = warn_at = None
+        if not engine.is_over:
+            deadline, warn_at = await _deadline(repo, record.guild_id, now)
+        if not await repo.advance_match(
+                record.id, first, state=engine.to_json(), action_count=engine.action_count,
                 status=OVER if engine.is_over else PLAYING, deadline=deadline, warn_at=warn_at,
-                updated_at=now, finished_at=now if engine.is_over else None)
-            for seat, count in timeouts.items():
-                await repo.update_seat(record.id, seat, timeouts=count)
-            if engine.is_over:
-                result = _result(record, engine, source, now)
-                await repo.insert_result(result)
-                if self._on_result is not None:
-                    await self._on_result(repo, result)
+                updated_at=now, finished_at=now if engine.is_over else None,
+                computer_due=_computer_due(record, engine)):
+            raise OutOfDate(STALE_BOARD)
+        for number in range(first + 1, engine.action_count + 1):
+            await repo.insert_action(record.id, number, str(engine.history[number - 1]),
+                                     source, now)
+        for seat, count in timeouts.items():
+            await repo.update_seat(record.id, seat, timeouts=count)
+        if engine.is_over:
+            result = _result(record, engine, source, now)
+            await repo.insert_result(result)
+            if self._on_result is not None:
+                await self._on_result(repo, result)
 
     # ------------------------------------------------------------ messages
 
     async def set_messages(self, match_id: int, *, lobby: int | None = None,
                            board: tuple[int, int] | None = None,
-                           result: int | None = None) -> None:
-        """Remember the posted lobby, board (message id, action count) or result message."""
+                           result: int | None = None, warning: int | None = None) -> None:
+        """Remember the posted lobby, board (message id, action count), result or timer
+        warning message. A board older than the one remembered is ignored."""
         values: dict[str, int] = {}
         if lobby is not None:
             values["lobby_message_id"] = lobby
-        if board is not None:
-            values["board_message_id"], values["board_action"] = board
         if result is not None:
             values["result_message_id"] = result
+        if warning is not None:
+            values["warning_message_id"] = warning
         async with self._db.transaction() as repo:
-            await repo.update_match(match_id, **values)
+            if board is not None:
+                record = await _stored(repo, match_id)
+                if record.board_action is None or record.board_action <= board[1]:
+                    values["board_message_id"], values["board_action"] = board
+            if values:
+                await repo.update_match(match_id, **values)
+
+    async def clear_warning(self, match_id: int, message_id: int) -> None:
+        """Forget the timer warning once it is deleted."""
+        async with self._db.transaction() as repo:
+            record = await _stored(repo, match_id)
+            if record.warning_message_id == message_id:
+                await repo.update_match(match_id, warning_message_id=None)
+
+
+async def _stored(repo: Repository, match_id: int) -> MatchRecord:
+    record = await repo.match(match_id)
+    if record is None:
+        raise NotFound("This match no longer exists.")
+    return record
+
+
+def _computer_due(record: MatchRecord, engine: Match) -> int:
+    """1 when the match's computer player has something to do in this state."""
+    seat = record.computer_seat
+    return int(seat is not None and not engine.is_over and seat in engine.to_act())
 
 
 def _snapshot(record: MatchRecord, engine: Match | None, viewer: int | None) -> Snapshot:
@@ -504,8 +540,7 @@ def _check_current(record: MatchRecord, expected: int) -> None:
     if record.status == OVER:
         raise OutOfDate("This match is over.")
     if expected != record.action_count:
-        raise OutOfDate("This board is out of date: nothing was played. Use the newest "
-                        "board or your refreshed hand.")
+        raise OutOfDate(STALE_BOARD)
 
 
 def _choosing_seat(record: MatchRecord, user_id: int) -> int:

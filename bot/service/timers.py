@@ -7,6 +7,7 @@ import logging
 
 from bot.service.challenges import ChallengeService
 from bot.service.clock import Clock
+from bot.service.leases import DUTIES, Leases
 from bot.service.matches import MatchService
 from bot.storage import Database
 
@@ -20,17 +21,22 @@ POLL_SECONDS = 5.0
 
 
 class TimerService:
-    """Fires warnings, turn expiries and challenge expiries when they are due."""
+    """Fires warnings, turn expiries and challenge expiries when they are due (in the one
+    process on duty, when several share the database)."""
 
     def __init__(self, db: Database, matches: MatchService, challenges: ChallengeService,
-                 clock: Clock) -> None:
+                 clock: Clock, leases: Leases) -> None:
         self._db = db
         self._matches = matches
         self._challenges = challenges
         self._clock = clock
+        self._leases = leases
 
     async def resume(self) -> int:
-        """After a restart, give deadlines that already passed a short grace period."""
+        """After a restart, give deadlines that already passed a short grace period; not
+        when another process is on duty (the bot was not down, only this process)."""
+        if not await self._leases.vacant(DUTIES):
+            return 0
         async with self._db.transaction() as repo:
             return await repo.postpone_deadlines(self._clock() + RESTART_GRACE_SECONDS)
 
@@ -58,8 +64,15 @@ class TimerService:
     async def run_forever(self) -> None:
         """Sleep until the next deadline (or the polling interval) and handle it, forever."""
         while True:
-            await self.run_due()
-            async with self._db.reading() as repo:
-                wakeup = await repo.next_wakeup()
-            delay = POLL_SECONDS if wakeup is None else wakeup - self._clock()
+            delay = POLL_SECONDS
+            try:
+                if self._leases.on_duty:
+                    await self.run_due()
+                async with self._db.reading() as repo:
+                    wakeup = await repo.next_wakeup()
+                if wakeup is not None:
+                    delay = wakeup - self._clock()
+            except Exception:
+                # The database may be unreachable for a while: try again at the next poll.
+                log.exception("the turn timers failed")
             await asyncio.sleep(min(max(delay, 0.05), POLL_SECONDS))

@@ -1,18 +1,40 @@
-"""Numbered plain-SQL migrations, applied in one transaction and tracked by PRAGMA user_version."""
+"""Numbered plain-SQL migrations, shared by both backends.
+
+`migrations/NNNN_name.sql` is written once in portable DDL. SQLite runs it as it is.
+PostgreSQL runs `migrations/postgresql/NNNN_name.sql` when that file exists (for the rare DDL
+that cannot be shared), and otherwise the shared file with SQLite's types made explicit:
+`INTEGER` is 64-bit in SQLite, so it becomes `BIGINT` (Discord ids do not fit in 32 bits);
+`REAL` is 8 bytes in SQLite, so it becomes `DOUBLE PRECISION`; `BLOB` becomes `BYTEA`; and a
+column `id INTEGER PRIMARY KEY` (which SQLite numbers by itself) becomes an identity column.
+Other `INTEGER PRIMARY KEY` columns (a Discord id, or a key that references another table)
+always get their values from the bot and stay plain BIGINT keys. The files are numbered 1,
+2, 3... without gaps; each backend records the numbers (and file names) applied in the table
+gwent_migrations, and applies each file once.
+"""
 
 from __future__ import annotations
 
+import itertools
 import re
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiosqlite
+from bot.storage.sql import pieces
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
-# PRAGMA application_id marks the file as ours ("Gwnt"), so a foreign database is recognised.
+POSTGRESQL_DIR = MIGRATIONS_DIR / "postgresql"
+# Marks a database as ours ("Gwnt"): SQLite's PRAGMA application_id, PostgreSQL's
+# gwent_schema table, and the key of PostgreSQL's write lock.
 APPLICATION_ID = 0x47776E74
+# Which migrations a database has had, on both backends.
+MIGRATIONS_TABLE = "gwent_migrations"
+CREATE_MIGRATIONS_TABLE = (f"CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} "
+                           "(version INTEGER PRIMARY KEY, name TEXT NOT NULL)")
 _NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
+_ROWID_KEY = re.compile(r"\b(id\s+)INTEGER(\s+PRIMARY\s+KEY)\b", re.IGNORECASE)
+_TYPES = {"INTEGER": "BIGINT", "REAL": "DOUBLE PRECISION", "BLOB": "BYTEA"}
+_TYPE_WORD = re.compile(r"\b(" + "|".join(_TYPES) + r")\b", re.IGNORECASE)
+_AUTOINCREMENT = re.compile(r"\bAUTOINCREMENT\b", re.IGNORECASE)
 
 
 class StorageError(Exception):
@@ -29,61 +51,53 @@ class Migration:
 
 
 def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Read the migration files, which must be numbered 1, 2, 3... without gaps."""
+    """Read the migration files, which must be numbered 1, 2, 3... without gaps or
+    repeats."""
     found = []
     for path in sorted(folder.glob("*.sql")):
         match = _NAME.fullmatch(path.name)
         if match is None:
             raise StorageError(f"migration file {path.name!r} is not named NNNN_name.sql")
         found.append(Migration(int(match.group(1)), path.name, path.read_text(encoding="utf-8")))
+    for earlier, later in itertools.pairwise(found):
+        if earlier.version == later.version:
+            raise StorageError(f"migrations {earlier.name} and {later.name} have the same "
+                               "number")
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise StorageError(f"migration {migration.name} should be number {expected:04d}")
     return found
 
 
-async def schema_version(conn: aiosqlite.Connection, where: str) -> int:
-    """Return the file's schema version, refusing files that are not Gwent databases."""
-    application_id = await _pragma(conn, "application_id")
-    version = await _pragma(conn, "user_version")
-    if application_id == APPLICATION_ID:
-        return version
-    if application_id != 0:
-        raise StorageError(f"{where} belongs to another application (application_id "
-                           f"{application_id:#x}); point DATABASE_PATH at another file.")
-    tables = await conn.execute_fetchall("SELECT name FROM sqlite_master LIMIT 1")
-    if version or list(tables):
-        raise StorageError(f"{where} holds tables that are not a Gwent database; point "
-                           "DATABASE_PATH at another file.")
-    return 0
+def pending(migrations: list[Migration], applied: set[int], where: str,
+            setting: str) -> list[Migration]:
+    """The migrations still to apply, or StorageError if the database has one this bot does
+    not know (it was written by a newer version). `setting` names where the database is set."""
+    unknown = applied - {m.version for m in migrations}
+    if unknown:
+        raise StorageError(f"{where} has schema version {max(unknown)}, which this version of "
+                           "the bot does not know: it was written by a newer version of the "
+                           f"bot. Upgrade the bot, or point {setting} at another database.")
+    return [m for m in migrations if m.version not in applied]
 
 
-async def migrate(conn: aiosqlite.Connection, migrations: list[Migration], where: str) -> int:
-    """Bring the schema up to date in one transaction; return the version reached."""
-    current = await schema_version(conn, where)
-    latest = len(migrations)
-    if current > latest:
-        raise StorageError(f"{where} has schema version {current}, but this bot knows only "
-                           f"up to {latest}: it was written by a newer version of the bot. "
-                           "Upgrade the bot, or point DATABASE_PATH at another file.")
-    pending = migrations[current:]
-    if not pending:
-        return current
-    # executescript() runs the whole script; BEGIN inside it keeps every step in one transaction.
-    script = "\n".join(["BEGIN IMMEDIATE;", *(m.sql for m in pending),
-                        f"PRAGMA application_id = {APPLICATION_ID};",
-                        f"PRAGMA user_version = {latest};", "COMMIT;"])
-    try:
-        await conn.executescript(script)
-    except sqlite3.Error as error:
-        if conn.in_transaction:
-            await conn.rollback()
-        names = ", ".join(m.name for m in pending)
-        raise StorageError(f"applying {names} to {where} failed ({error}); the database was "
-                           "left unchanged.") from error
-    return latest
+def postgresql_sql(migration: Migration, overrides: Path = POSTGRESQL_DIR) -> str:
+    """The DDL PostgreSQL runs for a migration: its override file, else the translation."""
+    override = overrides / migration.name
+    if override.is_file():
+        return override.read_text(encoding="utf-8")
+    return to_postgresql(migration.sql)
 
 
-async def _pragma(conn: aiosqlite.Connection, name: str) -> int:
-    rows = list(await conn.execute_fetchall(f"PRAGMA {name}"))
-    return int(rows[0][0])
+def to_postgresql(sql: str) -> str:
+    """Translate portable (SQLite) DDL to PostgreSQL's types, leaving quotes and comments."""
+    out = []
+    for is_code, text in pieces(sql):
+        if is_code:
+            if _AUTOINCREMENT.search(text):
+                raise StorageError("AUTOINCREMENT is SQLite-only: declare the key "
+                                   "INTEGER PRIMARY KEY instead")
+            text = _ROWID_KEY.sub(r"\1BIGINT GENERATED BY DEFAULT AS IDENTITY\2", text)
+            text = _TYPE_WORD.sub(lambda m: _TYPES[m.group(1).upper()], text)
+        out.append(text)
+    return "".join(out)

@@ -62,13 +62,6 @@ class RatedRow:
 class RatingsRepository(Repository):
     """Ranked play's queries and updates; the caller (Database) decides the transaction."""
 
-    async def _rowcount(self, sql: str, params: Iterable[Any] = ()) -> int:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return cursor.rowcount
-
-    async def _many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, rows)
-
     # ------------------------------------------------------------- rating
 
     async def rated(self, match_id: int) -> RatedRow | None:
@@ -140,7 +133,7 @@ class RatingsRepository(Repository):
                             (guild_id, season, user_id, *values))
         else:
             old = before.record
-            changed = await self._rowcount(
+            changed = await self._count(
                 "UPDATE ladder SET name = ?, rank = ?, pieces = ?, win_streak = ?, "
                 "loss_streak = ?, score = ?, wins = ?, losses = ?, draws = ? WHERE guild_id = ? "
                 "AND season = ? AND user_id = ? AND wins = ? AND losses = ? AND draws = ?",
@@ -163,7 +156,7 @@ class RatingsRepository(Repository):
                             (guild_id, season, user_id, faction, *values))
             return
         old = before.record
-        changed = await self._rowcount(
+        changed = await self._count(
             "UPDATE faction_ratings SET mu = ?, sigma = ?, mmr = ?, wins = ?, losses = ?, "
             "draws = ? WHERE guild_id = ? AND season = ? AND user_id = ? AND faction = ? AND "
             "wins = ? AND losses = ? AND draws = ?",
@@ -176,7 +169,7 @@ class RatingsRepository(Repository):
         (and nothing changed) when it was rated before."""
         low, high = sorted(result.player_ids)
         # WHERE true: SQLite needs it before ON CONFLICT in an INSERT ... SELECT.
-        return await self._rowcount(
+        return await self._count(
             "INSERT INTO ranked_matches (match_id, seq, guild_id, season, finished_at, low_id, "
             "high_id, counted, weight) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ?, ? "
             "FROM ranked_matches WHERE true ON CONFLICT (match_id) DO NOTHING",
@@ -185,9 +178,9 @@ class RatingsRepository(Repository):
 
     async def insert_changes(self, match_id: int, changes: Sequence[MmrChange]) -> None:
         """Store what a rated match changed for each seat."""
-        await self._many(f"INSERT INTO ranked_changes ({_CHANGES}) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         [(match_id, seat, *_change_values(c)) for seat, c in enumerate(changes)])
+        await self.connection.executemany(
+            f"INSERT INTO ranked_changes ({_CHANGES}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(match_id, seat, *_change_values(c)) for seat, c in enumerate(changes)])
 
     async def changes(self, match_ids: Sequence[int]) -> dict[tuple[int, int], MmrChange]:
         """What the given matches changed, by (match id, seat)."""
@@ -196,7 +189,7 @@ class RatingsRepository(Repository):
         marks = ", ".join("?" for _ in match_ids)
         rows = await self._all(f"SELECT {_CHANGES} FROM ranked_changes WHERE match_id IN "
                                f"({marks})", match_ids)
-        return {(r[0], r[1]): MmrChange(*r[2:]) for r in rows}
+        return {(r[0], r[1]): MmrChange(*tuple(r)[2:]) for r in rows}
 
     async def rated_rows(self, match_ids: Sequence[int]) -> dict[int, RatedRow]:
         """How the given results were rated, by match id."""
@@ -336,7 +329,8 @@ class RatingsRepository(Repository):
                          rows: Iterable[Sequence[Any]]) -> None:
         """Bulk insert rows (recompute and benchmarks)."""
         marks = ", ".join("?" for _ in columns)
-        await self._many(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+        await self.connection.executemany(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
 
     async def dump(self, table: str) -> list[tuple[Any, ...]]:
         """Every row of a derived table, in primary key order (to compare recomputations)."""

@@ -52,6 +52,9 @@ class MatchRecord:
     updated_at: float
     finished_at: float | None
     seats: tuple[SeatRecord, SeatRecord]
+    # The computer player has a move or choice to make; the timer's warning message.
+    computer_due: bool = False
+    warning_message_id: int | None = None
 
     @property
     def is_live(self) -> bool:

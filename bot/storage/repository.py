@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterable
-from typing import Any, TypeVar
-
-import aiosqlite
+from typing import Any
 
 from bot.storage.records import (
     CHOOSING,
     OPEN,
     OVER,
-    PLAYING,
     ChallengeRecord,
     FinishedMatch,
     MatchRecord,
@@ -21,35 +16,23 @@ from bot.storage.records import (
     SeatRecord,
     UserSettings,
 )
+from bot.storage.sql import Queries, Row
 
 _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
-                  "result_message_id, created_at, updated_at, finished_at")
+                  "result_message_id, created_at, updated_at, finished_at, computer_due, "
+                  "warning_message_id")
 _LIVE = "status != 'over'"
-R = TypeVar("R", bound="Repository")
 
 
-class Repository:
+class Repository(Queries):
     """Queries and updates; the caller (Database) decides the transaction."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-
-    def sharing(self, kind: type[R]) -> R:
-        """Another set of queries (such as RatingsRepository) in the same transaction."""
-        return kind(self._conn)
-
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
-
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._conn.execute_fetchall(sql, tuple(params)))
-
-    async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """Execute a statement and return the last inserted row id."""
-        async with self._conn.execute(sql, tuple(params)) as cursor:
-            return cursor.lastrowid or 0
+    async def _new_id(self, sql: str, params: tuple[Any, ...]) -> int:
+        """Run an INSERT ... RETURNING id and return the id."""
+        row = await self._one(sql, params)
+        assert row is not None
+        return int(row[0])
 
     # ------------------------------------------------------------- settings
 
@@ -102,10 +85,10 @@ class Repository:
                                opponent: tuple[int, str], faction: str | None, now: float,
                                expires_at: float, rematch_of: int | None) -> int:
         """Store a new open challenge and return its id."""
-        return await self._run(
+        return await self._new_id(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, "
             "opponent_id, opponent_name, faction, status, created_at, expires_at, rematch_of) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, *challenger, *opponent, faction, OPEN, now, expires_at,
              rematch_of))
 
@@ -144,9 +127,10 @@ class Repository:
                            seed: int, now: float, deadline: float | None,
                            warn_at: float | None) -> int:
         """Store a new match in deck choice and return its id."""
-        return await self._run(
+        return await self._new_id(
             "INSERT INTO matches (guild_id, channel_id, parent_channel_id, status, seed, "
-            "deadline, warn_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "deadline, warn_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id",
             (guild_id, channel_id, parent_channel_id, CHOOSING, seed, deadline, warn_at, now,
              now))
 
@@ -163,7 +147,7 @@ class Repository:
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return None if row is None else await self._with_seats(row)
 
-    async def _with_seats(self, row: sqlite3.Row) -> MatchRecord:
+    async def _with_seats(self, row: Row) -> MatchRecord:
         seats = await self._all("SELECT seat, user_id, name, faction, leader, deck, ready, "
                                 "timeouts, ai_level, deck_list FROM seats WHERE match_id = ? "
                                 "ORDER BY seat", (row[0],))
@@ -176,7 +160,8 @@ class Repository:
             lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
             board_action=row["board_action"], result_message_id=row["result_message_id"],
             created_at=row["created_at"], updated_at=row["updated_at"],
-            finished_at=row["finished_at"], seats=(pair[0], pair[1]))
+            finished_at=row["finished_at"], seats=(pair[0], pair[1]),
+            computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"])
 
     async def state(self, match_id: int) -> str | None:
         """Return the engine state JSON of a match, once it has one."""
@@ -196,13 +181,6 @@ class Repository:
                               "channel_id = ? LIMIT 1", (channel_id,))
         return None if row is None else await self._with_seats(row)
 
-    async def live_practice_matches(self) -> list[int]:
-        """Return running matches (past deck choice) in which the computer plays a seat."""
-        rows = await self._all(
-            "SELECT id FROM matches WHERE status = ? AND id IN "
-            "(SELECT match_id FROM seats WHERE ai_level IS NOT NULL) ORDER BY id", (PLAYING,))
-        return [r[0] for r in rows]
-
     async def finished_matches_of(self, guild_id: int, user_id: int,
                                   limit: int) -> list[FinishedMatch]:
         """Return the user's finished matches in this server, newest first."""
@@ -212,7 +190,8 @@ class Repository:
             "JOIN seats s1 ON s1.match_id = m.id AND s1.seat = 1 "
             "LEFT JOIN results r ON r.match_id = m.id "
             "WHERE m.status = ? AND m.guild_id = ? AND ? IN (s0.user_id, s1.user_id) "
-            "ORDER BY m.finished_at DESC, m.id DESC LIMIT ?", (OVER, guild_id, user_id, limit))
+            "ORDER BY COALESCE(m.finished_at, 0) DESC, m.id DESC LIMIT ?",
+            (OVER, guild_id, user_id, limit))
         return [FinishedMatch(r[0], (r[1], r[2]), r[3], r[4], r[5] or 0.0) for r in rows]
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
@@ -226,6 +205,14 @@ class Repository:
         assignments = ", ".join(f"{c} = ?" for c in values)
         await self._run(f"UPDATE matches SET {assignments} WHERE id = ?",
                         (*values.values(), match_id))
+
+    async def advance_match(self, match_id: int, from_count: int, **values: Any) -> bool:
+        """Set some columns of a match only if its action count is still `from_count`;
+        return whether it was (a compare-and-set: a move is applied at most once)."""
+        assignments = ", ".join(f"{c} = ?" for c in values)
+        return bool(await self._count(
+            f"UPDATE matches SET {assignments} WHERE id = ? AND action_count = ?",
+            (*values.values(), match_id, from_count)))
 
     async def insert_action(self, match_id: int, number: int, action: str, source: str,
                             now: float) -> None:
@@ -256,14 +243,14 @@ class Repository:
         row = await self._one(
             f"SELECT MIN(t) FROM (SELECT MIN(deadline) AS t FROM matches WHERE {_LIVE} "
             f"UNION ALL SELECT MIN(warn_at) FROM matches WHERE {_LIVE} "
-            "UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = ?)", (OPEN,))
+            "UNION ALL SELECT MIN(expires_at) FROM challenges WHERE status = ?) AS due",
+            (OPEN,))
         return None if row is None or row[0] is None else float(row[0])
 
     async def postpone_deadlines(self, until: float) -> int:
         """Move running matches' deadlines that come before `until` to it; return how many."""
-        async with self._conn.execute(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
-                                      f"{_LIVE} AND deadline < ?", (until, until)) as cursor:
-            return cursor.rowcount
+        return await self._count(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
+                                 f"{_LIVE} AND deadline < ?", (until, until))
 
     async def matches_behind(self) -> list[int]:
         """Return matches whose newest lobby, board or result message is not posted yet."""
@@ -300,7 +287,7 @@ RESULT_COLUMNS = ("match_id, guild_id, player0_id, player1_id, faction0, faction
                   "ai_level0, ai_level1, in_deck_choice")
 
 
-def result_from_row(row: sqlite3.Row) -> ResultRecord:
+def result_from_row(row: Row) -> ResultRecord:
     """A result from a row of RESULT_COLUMNS."""
     rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
     return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]), (row[6], row[7]),
@@ -308,7 +295,7 @@ def result_from_row(row: sqlite3.Row) -> ResultRecord:
                         bool(row[16]))
 
 
-def _challenge(row: sqlite3.Row) -> ChallengeRecord:
+def _challenge(row: Row) -> ChallengeRecord:
     return ChallengeRecord(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         message_id=row["message_id"], challenger_id=row["challenger_id"],

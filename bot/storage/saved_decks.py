@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
 from bot.storage.repository import Repository
+from bot.storage.sql import Row
 from engine import Deck
 
 _COLUMNS = "id, user_id, name, faction, leader, cards, created_at, updated_at"
@@ -35,9 +35,11 @@ class DeckRepository(Repository):
         """Return a user's decks (of one faction if given), by name."""
         one_faction = "" if faction is None else " AND faction = ?"
         params = (user_id,) if faction is None else (user_id, faction)
-        rows = await self._all(f"SELECT {_COLUMNS} FROM saved_decks WHERE user_id = ?"
-                               f"{one_faction} ORDER BY name_key, id", params)
-        return [_saved(r) for r in rows]
+        rows = await self._all(f"SELECT {_COLUMNS}, name_key FROM saved_decks WHERE "
+                               f"user_id = ?{one_faction}", params)
+        # Sorted here: PostgreSQL's ORDER BY on text follows the database's locale, SQLite's
+        # compares code points; a user has at most 20 decks.
+        return [_saved(r) for r in sorted(rows, key=lambda r: (r["name_key"], r["id"]))]
 
     async def count_of(self, user_id: int) -> int:
         """Return how many decks a user has."""
@@ -83,6 +85,6 @@ def _cards(deck: Deck) -> str:
     return json.dumps(dict(sorted(deck.cards.items())))
 
 
-def _saved(row: sqlite3.Row) -> SavedDeck:
+def _saved(row: Row) -> SavedDeck:
     deck = Deck(row["faction"], row["leader"], dict(json.loads(row["cards"])), row["name"])
     return SavedDeck(row["id"], row["user_id"], deck, row["created_at"], row["updated_at"])

@@ -1,4 +1,5 @@
-"""Fixtures for the bot's tests: services on a real SQLite file in tmp_path."""
+"""Fixtures for the bot's tests: services on a real SQLite file in tmp_path, and on a real
+PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from bot.service import Services
 from tests.bot.helpers import FakeClock, RecordingNotifier
+from tests.conftest import empty_postgres_database
 
 
 @pytest.fixture
@@ -37,11 +39,21 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "gwent.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
+    """A fresh database on each backend: the SQLite file db_path, then an empty PostgreSQL
+    database (a postgresql:// URL)."""
+    if request.param == "sqlite":
+        return db_path
+    return await empty_postgres_database(request.getfixturevalue("postgres_server"))
+
+
 @pytest.fixture
-async def services(db_path: Path, notifier: RecordingNotifier, clock: FakeClock,
+async def services(database: Path | str, notifier: RecordingNotifier, clock: FakeClock,
                    rng: random.Random) -> AsyncIterator[Services]:
-    """Services on a fresh database; the notifier checks commits before each report."""
-    opened = await Services.open(db_path, notifier, clock, think_seconds=0, rng=rng)
+    """Services on a fresh database of each backend; the notifier checks commits before
+    each report."""
+    opened = await Services.open(database, notifier, clock, think_seconds=0, rng=rng)
     notifier.services = opened
     yield opened
     await opened.close()

@@ -74,3 +74,34 @@ def test_the_number_of_workers_is_configurable(name: str, field: str) -> None:
     for bad in ("0", "-1", "two", "1.5", "65"):
         with pytest.raises(ConfigError, match=name):
             load_config({"DISCORD_TOKEN": "t", name: bad})
+
+
+def test_database_url_chooses_postgresql_and_sqlite_stays_the_default() -> None:
+    assert load_config({"DISCORD_TOKEN": "t"}).database == DEFAULT_DATABASE_PATH
+    url = "postgresql://gwent:pw@db:5432/gwent"
+    config = load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": f" {url} "})
+    assert config.database == url
+    for bad in ("mysql://db/gwent", "db:5432", "sqlite:///data/gwent.sqlite3"):
+        with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL"):
+            load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": bad})
+
+
+def test_shards_and_the_metrics_port() -> None:
+    plain = load_config({"DISCORD_TOKEN": "t"})
+    assert (plain.shard_count, plain.shard_ids, plain.metrics_port) == (None, None, None)
+    url = "postgresql://db/gwent"
+    config = load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": url, "SHARD_COUNT": "4",
+                          "SHARD_IDS": "3, 2", "METRICS_PORT": "9100"})
+    assert (config.shard_count, config.shard_ids, config.metrics_port) == (4, (2, 3), 9100)
+    every = load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0,1"})
+    assert (every.shard_count, every.shard_ids) == (2, (0, 1)), "one SQLite process, all shards"
+    for env, words in (({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+                       ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
+                       ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
+                       ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS must list"),
+                       ({"SHARD_COUNT": "2", "SHARD_IDS": "0,0"}, "SHARD_IDS must list"),
+                       ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, "need one PostgreSQL"),
+                       ({"METRICS_PORT": "http"}, "METRICS_PORT"),
+                       ({"METRICS_PORT": "70000"}, "METRICS_PORT")):
+        with pytest.raises(ConfigError, match=words):
+            load_config({"DISCORD_TOKEN": "t", **env})

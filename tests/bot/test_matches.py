@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from bot.service import Services
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
 from bot.storage.records import OVER, PLAYING
+from bot.storage.sql import POSTGRESQL, SQLITE
 from engine.actions import KEEP, MULLIGAN
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from tests.bot.helpers import (
@@ -190,20 +189,32 @@ async def test_messages_still_to_post(services: Services) -> None:
     assert await services.matches.behind() == []
 
 
-async def test_a_failed_commit_changes_nothing(services: Services, db_path: Path,
+# A trigger that makes every insert into actions fail, on each backend.
+BREAK_ACTIONS = {
+    SQLITE: ["CREATE TRIGGER broken BEFORE INSERT ON actions "
+             "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"],
+    POSTGRESQL: ["CREATE FUNCTION on_fire() RETURNS trigger AS "
+                 "'BEGIN RAISE EXCEPTION ''disk on fire''; END' LANGUAGE plpgsql",
+                 "CREATE TRIGGER broken BEFORE INSERT ON actions "
+                 "FOR EACH ROW EXECUTE FUNCTION on_fire()"],
+}
+
+
+async def test_a_failed_commit_changes_nothing(services: Services,
                                                notifier: RecordingNotifier) -> None:
     match = await start_match(services)
     reported = len(notifier.changes)
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("CREATE TRIGGER broken BEFORE INSERT ON actions "
-                     "BEGIN SELECT RAISE(ABORT, 'disk on fire'); END")
-    with pytest.raises(sqlite3.DatabaseError, match="disk on fire"):
+    async with services.db.transaction() as repo:
+        for statement in BREAK_ACTIONS[repo.connection.dialect]:
+            await repo.connection.execute(statement)
+    with pytest.raises(Exception, match="disk on fire"):
         await services.matches.act(match.id, ALICE.user_id, "keep", 0)
     assert len(notifier.changes) == reported, "nothing is shown when nothing was committed"
     assert (await services.matches.get(match.id)).action_count == 0
     obs = (await services.matches.private(match.id, ALICE.user_id)).observation
     assert obs is not None and obs.action_count == 0 and KEEP in {a.kind for a in obs.legal}
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("DROP TRIGGER broken")
+    async with services.db.transaction() as repo:
+        await repo.connection.execute("DROP TRIGGER broken" + (
+            " ON actions" if repo.connection.dialect == POSTGRESQL else ""))
     await services.matches.act(match.id, ALICE.user_id, "keep", 0)
     assert (await services.matches.get(match.id)).action_count == 1

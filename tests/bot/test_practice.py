@@ -57,7 +57,7 @@ async def fixed_practice(services: Services, faction: str = "nilfgaard",
                                                    ai_level=level)))
 
 
-async def open_services(db_path: Path, clock: FakeClock, rng: random.Random,
+async def open_services(db_path: Path | str, clock: FakeClock, rng: random.Random,
                         **options: object) -> tuple[Services, RecordingNotifier]:
     notifier = RecordingNotifier()
     services = await Services.open(db_path, notifier, clock, rng=rng,
@@ -188,8 +188,8 @@ async def test_the_computer_decides_from_its_own_observation_only(services: Serv
 
 
 async def test_a_practice_match_with_the_computer_to_move_resumes_after_a_restart(
-        db_path: Path, clock: FakeClock, rng: random.Random) -> None:
-    services, _ = await open_services(db_path, clock, rng, think_seconds=0)
+        database: Path | str, clock: FakeClock, rng: random.Random) -> None:
+    services, _ = await open_services(database, clock, rng, think_seconds=0)
     match = await practice(services, level="normal")
     await services.matches.ready(match.id, ALICE.user_id)
     moves = random.Random(5)
@@ -209,7 +209,7 @@ async def test_a_practice_match_with_the_computer_to_move_resumes_after_a_restar
     stopped = await services.matches.get(match.id)
     await services.close()
 
-    services, _ = await open_services(db_path, clock, rng, think_seconds=0)
+    services, _ = await open_services(database, clock, rng, think_seconds=0)
     assert await services.computer.resume() == 1
     await services.computer.idle()
     resumed = await services.matches.get(match.id)

@@ -1,6 +1,6 @@
-"""Ranked play over real SQLite files: rank rules through the ladder table, the ladder score,
-season rollover with an injected clock, Pro Rank at the season end, anti-abuse, what is not
-rated, and bad input."""
+"""Ranked play on a real database of each backend: rank rules through the ladder table, the
+ladder score, season rollover with an injected clock, Pro Rank at the season end,
+anti-abuse, what is not rated, and bad input."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Ranked play's faults over real SQLite files: a crash around the rating update, results
-finishing at the same moment, stale updates, results stored before ranked play, and the
-recompute tool against the incrementally kept ratings."""
+"""Ranked play's faults on a real database of each backend: a crash around the rating
+update, results finishing at the same moment, stale updates, results stored before ranked
+play, and the recompute tool against the incrementally kept ratings."""
 
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ REPO = Path(__file__).resolve().parents[2]
 FACTIONS = ("monsters", "skellige", "nilfgaard", "scoiatael", "northern_realms")
 
 
-async def open_services(db_path: Path, clock: FakeClock) -> Services:
-    """Services on the test file (not the fixture's, so the file can be reopened)."""
-    return await Services.open(db_path, RecordingNotifier(), clock, think_seconds=0,
+async def open_services(database: Path | str, clock: FakeClock) -> Services:
+    """Services on the test database (not the fixture's, so it can be reopened)."""
+    return await Services.open(database, RecordingNotifier(), clock, think_seconds=0,
                                rng=random.Random(5))
 
 
@@ -49,7 +49,7 @@ async def derived(services: Services) -> dict[str, list[tuple[Any, ...]]]:
         return {table: await ratings.dump(table) for table in DERIVED_TABLES}
 
 
-def run_child(db_path: Path, code: str) -> int:
+def run_child(database: Path | str, code: str) -> int:
     """Run Python code against the database in another process; return its exit code."""
     script = (
         "import asyncio, os, random, sys\n"
@@ -57,24 +57,25 @@ def run_child(db_path: Path, code: str) -> int:
         "from bot.service import Services\n"
         "from bot.service.ranked import RankedService\n"
         "from tests.bot.helpers import BOB, GUILD, FakeClock, RecordingNotifier\n"
-        "PATH = Path(sys.argv[1])\n"
+        "from bot.tools.copy_db import location\n"
+        "PATH = location(sys.argv[1])\n"
         "async def services():\n"
         "    return await Services.open(PATH, RecordingNotifier(), FakeClock(),\n"
         "                               think_seconds=0, rng=random.Random(1))\n"
         + code)
-    done = subprocess.run([sys.executable, "-c", script, str(db_path)], cwd=REPO,
+    done = subprocess.run([sys.executable, "-c", script, str(database)], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 1, done.stderr
     return done.returncode
 
 
 async def test_a_crash_before_the_rating_commits_loses_the_whole_end(
-        db_path: Path, clock: FakeClock) -> None:
-    services = await open_services(db_path, clock)
+        database: Path | str, clock: FakeClock) -> None:
+    services = await open_services(database, clock)
     match = await start_match(services, ALICE, BOB)
     await services.close()
     # The rating is written inside the result's transaction, then the process dies.
-    code = run_child(db_path, (
+    code = run_child(database, (
         "real = RankedService.rate\n"
         "async def crash(self, repo, result):\n"
         "    await real(self, repo, result)\n"
@@ -85,7 +86,7 @@ async def test_a_crash_before_the_rating_commits_loses_the_whole_end(
         "    await s.matches.forfeit(GUILD, BOB.user_id)\n"
         "asyncio.run(main())\n"))
     assert code == 3
-    services = await open_services(db_path, clock)
+    services = await open_services(database, clock)
     try:
         # Neither the end nor its rating survived: the match goes on, nothing was rated.
         assert (await services.matches.get(match.id)).status == PLAYING
@@ -101,19 +102,19 @@ async def test_a_crash_before_the_rating_commits_loses_the_whole_end(
         await services.close()
 
 
-async def test_a_crash_after_the_commit_keeps_one_rating(db_path: Path,
+async def test_a_crash_after_the_commit_keeps_one_rating(database: Path | str,
                                                          clock: FakeClock) -> None:
-    services = await open_services(db_path, clock)
+    services = await open_services(database, clock)
     match = await start_match(services, ALICE, BOB)
     await services.close()
-    code = run_child(db_path, (
+    code = run_child(database, (
         "async def main():\n"
         "    s = await services()\n"
         "    await s.matches.forfeit(GUILD, BOB.user_id)\n"
         "    os._exit(4)\n"
         "asyncio.run(main())\n"))
     assert code == 4
-    services = await open_services(db_path, clock)
+    services = await open_services(database, clock)
     try:
         assert (await services.matches.get(match.id)).status == OVER
         rows = await derived(services)
@@ -131,8 +132,8 @@ async def test_a_crash_after_the_commit_keeps_one_rating(db_path: Path,
 
 
 async def test_results_stored_without_a_rating_are_rated_once_at_start(
-        db_path: Path, clock: FakeClock) -> None:
-    services = await open_services(db_path, clock)
+        database: Path | str, clock: FakeClock) -> None:
+    services = await open_services(database, clock)
     services.matches.on_result(None)  # as a version of the bot before ranked play
     first = await start_match(services, ALICE, BOB)
     await services.matches.forfeit(GUILD, BOB.user_id)
@@ -141,7 +142,7 @@ async def test_results_stored_without_a_rating_are_rated_once_at_start(
     assert not any((await derived(services)).values())
     await services.close()
     for _ in range(2):
-        services = await open_services(db_path, clock)
+        services = await open_services(database, clock)
         rows = await derived(services)
         await services.close()
         assert [r[0] for r in rows["ranked_matches"]] == [first.id, second.id]
@@ -215,25 +216,28 @@ async def generate(services: Services, rng: random.Random, count: int, start: fl
     return now
 
 
-async def test_recompute_equals_the_incremental_ratings(db_path: Path, clock: FakeClock,
-                                                        services: Services) -> None:
-    end = await generate(services, random.Random(2024), 500, utc(2025, 1, 1))
-    kept = await derived(services)
-    assert len({r[3] for r in kept["ladder"]}) >= 2, "several seasons"
-    assert any(r[4] == 0 for r in kept["ladder"]), "someone reached Pro Rank"
-    assert len({r[8] for r in kept["ranked_matches"]}) >= 3, "anti-abuse weights"
-    done = await recompute(services.db, write=False)
-    assert done.results == 500 and done.equal, done.differences
-    await services.close()
+async def test_recompute_equals_the_incremental_ratings(database: Path | str,
+                                                        clock: FakeClock) -> None:
+    services = await open_services(database, clock)
+    try:
+        end = await generate(services, random.Random(2024), 500, utc(2025, 1, 1))
+        kept = await derived(services)
+        assert len({r[3] for r in kept["ladder"]}) >= 2, "several seasons"
+        assert any(r[4] == 0 for r in kept["ladder"]), "someone reached Pro Rank"
+        assert len({r[8] for r in kept["ranked_matches"]}) >= 3, "anti-abuse weights"
+        done = await recompute(services.db, write=False)
+        assert done.results == 500 and done.equal, done.differences
+    finally:
+        await services.close()
 
-    tool = [sys.executable, "-m", "bot.tools", "recompute-ratings", "--database", str(db_path)]
+    tool = [sys.executable, "-m", "bot.tools", "recompute-ratings", "--database", str(database)]
     checked = subprocess.run([*tool, "--check"], cwd=REPO, capture_output=True, text=True,
                              timeout=120)
     assert checked.returncode == 0, checked.stderr
     assert "500 results rated again" in checked.stdout and "equal" in checked.stdout
 
     # A damaged derived row is found by --check and repaired by a recompute.
-    reopened = await open_services(db_path, clock)
+    reopened = await open_services(database, clock)
     async with reopened.db.transaction() as repo:
         await repo._run("UPDATE ladder SET score = score + 7 WHERE user_id = 1")
         await repo._run("DELETE FROM ranked_changes WHERE match_id = 3")
@@ -243,7 +247,7 @@ async def test_recompute_equals_the_incremental_ratings(db_path: Path, clock: Fa
     assert checked.returncode == 1 and "ladder" in checked.stdout
     fixed = subprocess.run(tool, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert fixed.returncode == 0 and "replaced" in fixed.stdout, fixed.stdout
-    reopened = await open_services(db_path, clock)
+    reopened = await open_services(database, clock)
     try:
         assert await derived(reopened) == kept
         # Ratings built afterwards continue from the recomputed ones.

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from bot.service import Services
 from bot.service.errors import NotAParticipant, NotFound
 from bot.service.replays import NotReplayable, Step, lead_changes
+from bot.storage import Database
 from bot.storage.records import OVER, SeatRecord
 from engine import Action, Match
 from engine.cli import main as engine_cli
@@ -117,13 +117,9 @@ async def test_refusals(services: Services) -> None:
         services.replays.seat_of(replay, CAROL.user_id)
 
 
-def _tamper(db_path: Path, sql: str, *params: object) -> None:
-    conn = sqlite3.connect(db_path)
-    try:
-        with conn:
-            conn.execute(sql, params)
-    finally:
-        conn.close()
+async def _tamper(db: Database, sql: str, *params: object) -> None:
+    async with db.transaction() as repo:
+        await repo.connection.execute(sql, params)
 
 
 @pytest.mark.parametrize("sql, params", [
@@ -134,15 +130,15 @@ def _tamper(db_path: Path, sql: str, *params: object) -> None:
      ()),
 ])
 async def test_a_record_that_no_longer_replays_is_refused(
-        db_path: Path, notifier: RecordingNotifier, clock: FakeClock, rng: random.Random,
-        sql: str, params: tuple[object, ...]) -> None:
-    services = await Services.open(db_path, notifier, clock, think_seconds=0, rng=rng)
+        database: Path | str, notifier: RecordingNotifier, clock: FakeClock,
+        rng: random.Random, sql: str, params: tuple[object, ...]) -> None:
+    services = await Services.open(database, notifier, clock, think_seconds=0, rng=rng)
     try:
         match_id, _ = await finished_match(services, 6)
+        await _tamper(services.db, sql, match_id, *params)
     finally:
         await services.close()
-    _tamper(db_path, sql, match_id, *params)
-    services = await Services.open(db_path, notifier, clock, think_seconds=0, rng=rng)
+    services = await Services.open(database, notifier, clock, think_seconds=0, rng=rng)
     try:
         with pytest.raises(NotReplayable, match=f"Match {match_id} cannot be replayed"):
             await services.replays.open(match_id, GUILD)
@@ -151,31 +147,32 @@ async def test_a_record_that_no_longer_replays_is_refused(
 
 
 async def test_a_replay_that_ends_elsewhere_than_stored_is_refused(
-        services: Services, db_path: Path) -> None:
+        services: Services) -> None:
     """As when the rules changed since: every stored move is still legal, but the match they
     lead to is not the one that was played."""
     match_id, _ = await finished_match(services, 9)
     async with services.db.reading() as repo:
         state = json.loads(await repo.state(match_id) or "")
     state["results"][0][0][0] += 1
-    _tamper(db_path, "UPDATE matches SET state = ? WHERE id = ?", json.dumps(state), match_id)
+    await _tamper(services.db, "UPDATE matches SET state = ? WHERE id = ?", json.dumps(state),
+                  match_id)
     with pytest.raises(NotReplayable, match="no longer lead to the board it ended with"):
         await services.replays.open(match_id, GUILD)
 
 
 async def test_replays_survive_a_restart_and_ignore_the_seat_deck_column(
-        db_path: Path, notifier: RecordingNotifier, clock: FakeClock,
+        database: Path | str, notifier: RecordingNotifier, clock: FakeClock,
         rng: random.Random) -> None:
-    services = await Services.open(db_path, notifier, clock, think_seconds=0, rng=rng)
+    services = await Services.open(database, notifier, clock, think_seconds=0, rng=rng)
     try:
         match_id, seen = await finished_match(services, 7)
+        # However a seat's deck choice comes to be stored, the replay uses the decks the
+        # match was actually played with.
+        await _tamper(services.db, "UPDATE seats SET deck = '{\"cards\": \"another format\"}' "
+                                   "WHERE match_id = ?", match_id)
     finally:
         await services.close()
-    # However a seat's deck choice comes to be stored, the replay uses the decks the match
-    # was actually played with.
-    _tamper(db_path, "UPDATE seats SET deck = '{\"cards\": \"another format\"}' "
-                     "WHERE match_id = ?", match_id)
-    services = await Services.open(db_path, notifier, clock, think_seconds=0, rng=rng)
+    services = await Services.open(database, notifier, clock, think_seconds=0, rng=rng)
     try:
         replay = await services.replays.open(match_id, GUILD)
         assert replay.observation(replay.last, None) == seen[replay.last][0]

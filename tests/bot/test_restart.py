@@ -12,25 +12,25 @@ from bot.storage.records import OVER
 from tests.bot.helpers import FakeClock, RecordingNotifier, play_randomly, start_match
 
 
-async def _reopen(db_path: Path, clock: FakeClock, rng: random.Random
+async def _reopen(database: Path | str, clock: FakeClock, rng: random.Random
                   ) -> tuple[Services, RecordingNotifier]:
     notifier = RecordingNotifier()
-    services = await Services.open(db_path, notifier, clock, rng=rng)
+    services = await Services.open(database, notifier, clock, rng=rng)
     notifier.services = services
     await services.timers.resume()
     return services, notifier
 
 
-async def test_a_match_continues_after_a_restart(db_path: Path, clock: FakeClock,
+async def test_a_match_continues_after_a_restart(database: Path | str, clock: FakeClock,
                                                  rng: random.Random) -> None:
-    services, _ = await _reopen(db_path, clock, rng)
+    services, _ = await _reopen(database, clock, rng)
     moves = random.Random(11)
     match = await start_match(services)
     record = await play_randomly(services, match.id, moves, until=lambda o: o.round == 2)
     before = (await services.matches.public(match.id)).observation
     await services.close()
 
-    services, _ = await _reopen(db_path, clock, rng)
+    services, _ = await _reopen(database, clock, rng)
     reopened = await services.matches.get(match.id)
     assert reopened.action_count == record.action_count
     after = (await services.matches.public(match.id)).observation
@@ -41,9 +41,9 @@ async def test_a_match_continues_after_a_restart(db_path: Path, clock: FakeClock
     await services.close()
 
 
-async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeClock,
+async def test_timers_resume_with_the_remaining_time(database: Path | str, clock: FakeClock,
                                                      rng: random.Random) -> None:
-    services, _ = await _reopen(db_path, clock, rng)
+    services, _ = await _reopen(database, clock, rng)
     match = await start_match(services)
     deadline = match.deadline
     assert deadline is not None
@@ -51,7 +51,7 @@ async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeC
     await services.close()
 
     clock.advance(20)  # down for 20 seconds
-    services, notifier = await _reopen(db_path, clock, rng)
+    services, notifier = await _reopen(database, clock, rng)
     assert (await services.matches.get(match.id)).deadline == deadline
     clock.advance(DEFAULT_TURN_SECONDS - 121)
     await services.timers.run_due()
@@ -63,13 +63,14 @@ async def test_timers_resume_with_the_remaining_time(db_path: Path, clock: FakeC
     await services.close()
 
 
-async def test_deadlines_missed_while_down_get_a_grace_period(db_path: Path, clock: FakeClock,
+async def test_deadlines_missed_while_down_get_a_grace_period(database: Path | str,
+                                                              clock: FakeClock,
                                                               rng: random.Random) -> None:
-    services, _ = await _reopen(db_path, clock, rng)
+    services, _ = await _reopen(database, clock, rng)
     match = await start_match(services)
     await services.close()
     clock.advance(DEFAULT_TURN_SECONDS * 10)
-    services, _ = await _reopen(db_path, clock, rng)
+    services, _ = await _reopen(database, clock, rng)
     record = await services.matches.get(match.id)
     assert record.deadline == clock.now + RESTART_GRACE_SECONDS
     await services.timers.run_due()

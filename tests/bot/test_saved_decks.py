@@ -1,13 +1,14 @@
-"""Saved decks on a real SQLite file: limits, names, share codes, choosing one in a lobby,
-and matches keeping their own copy of every deck."""
+"""Saved decks on a real database of each backend: limits, names, share codes, choosing one
+in a lobby, and matches keeping their own copy of every deck."""
 
 from __future__ import annotations
 
 import json
 import random
-import sqlite3
+import uuid
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.service import Player, Services
@@ -59,6 +60,32 @@ async def test_create_list_find_rename_delete(services: Services) -> None:
     assert deleted.name == "Blue Stripes" and await decks.all(ALICE.user_id) == []
     with pytest.raises(NotFound, match="already deleted"):
         await decks.delete(ALICE.user_id, saved.id)
+
+
+async def test_decks_are_listed_in_the_same_order_on_either_backend(
+        database: Path | str, request: pytest.FixtureRequest, clock: FakeClock,
+        rng: random.Random) -> None:
+    """By the code points of the folded names, also on a PostgreSQL database whose locale
+    sorts accented letters among the plain ones."""
+    if isinstance(database, str):
+        server = request.getfixturevalue("postgres_server")
+        name = f"gwent_icu_{uuid.uuid4().hex}"
+        conn = await asyncpg.connect(server.url())
+        try:
+            await conn.execute(f"CREATE DATABASE {name} TEMPLATE template0 LOCALE 'C' "
+                               "LOCALE_PROVIDER icu ICU_LOCALE 'en'")
+        finally:
+            await conn.close()
+        database = server.url(name)
+    services = await Services.open(database, RecordingNotifier(), clock, think_seconds=0,
+                                   rng=rng)
+    try:
+        for deck in ("\u00c9clair", "Foltest's", "Ard Feainn", "eagle"):
+            await services.decks.create(ALICE.user_id, deck, NR)
+        assert [d.name for d in await services.decks.all(ALICE.user_id)] == [
+            "Ard Feainn", "eagle", "Foltest's", "\u00c9clair"]
+    finally:
+        await services.close()
 
 
 async def test_names_are_unique_per_user_and_checked(services: Services) -> None:
@@ -215,22 +242,27 @@ async def test_practice_against_a_generated_deck(services: Services) -> None:
     assert plain.seats[1].deck == plain.seats[1].faction and plain.seats[1].deck_list is None
 
 
-async def test_an_older_database_keeps_its_matches_readable(db_path: Path, clock: FakeClock,
+async def test_an_older_database_keeps_its_matches_readable(database: Path | str,
+                                                            clock: FakeClock,
                                                             rng: random.Random) -> None:
     """A match stored before saved decks existed (no deck lists) is read and played on."""
     old = [m for m in load_migrations() if m.version <= 3]
-    db = await Database.open(db_path, old)
-    await db.close()
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("INSERT INTO matches (id, guild_id, channel_id, parent_channel_id, status, "
-                     "seed, created_at, updated_at) VALUES (1, ?, ?, ?, 'choosing', 7, 0, 0)",
-                     (GUILD, CHANNEL, CHANNEL))
-        for seat, player, faction in ((0, ALICE, "monsters"), (1, BOB, "skellige")):
-            conn.execute("INSERT INTO seats (match_id, seat, user_id, name, faction, leader, "
-                         "deck, ready) VALUES (1, ?, ?, ?, ?, ?, ?, 0)",
-                         (seat, player.user_id, player.name, faction,
-                          starter_deck(faction).leader, faction))
-    services = await Services.open(db_path, RecordingNotifier(), clock, think_seconds=0,
+    db = await Database.open(database, old)
+    try:
+        async with db.transaction() as repo:
+            await repo.connection.execute(
+                "INSERT INTO matches (id, guild_id, channel_id, parent_channel_id, status, "
+                "seed, created_at, updated_at) VALUES (1, ?, ?, ?, 'choosing', 7, 0, 0)",
+                (GUILD, CHANNEL, CHANNEL))
+            for seat, player, faction in ((0, ALICE, "monsters"), (1, BOB, "skellige")):
+                await repo.connection.execute(
+                    "INSERT INTO seats (match_id, seat, user_id, name, faction, leader, deck, "
+                    "ready) VALUES (1, ?, ?, ?, ?, ?, ?, 0)",
+                    (seat, player.user_id, player.name, faction, starter_deck(faction).leader,
+                     faction))
+    finally:
+        await db.close()
+    services = await Services.open(database, RecordingNotifier(), clock, think_seconds=0,
                                    rng=rng)
     try:
         record = await services.matches.get(1)

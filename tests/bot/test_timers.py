@@ -148,3 +148,11 @@ async def test_hands_by_dm_setting_and_closed_dm_notice(services: Services) -> N
     assert not await services.settings.note_dms_closed(ALICE.user_id)
     await services.settings.set_hands_by_dm(ALICE.user_id, True)
     assert await services.settings.note_dms_closed(ALICE.user_id)
+
+
+async def test_the_timer_loop_sleeps_until_the_next_deadline(services: Services) -> None:
+    async with services.db.reading() as repo:
+        assert await repo.next_wakeup() is None
+    match = await start_match(services)
+    async with services.db.reading() as repo:
+        assert await repo.next_wakeup() == match.warn_at

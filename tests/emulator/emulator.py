@@ -109,9 +109,10 @@ class Emulator:
 
     # World building
 
-    def create_guild(self, name: str = "Gwent Club") -> Guild:
-        """Create a guild the bot is in."""
-        guild = self.store.add_guild(name)
+    def create_guild(self, name: str = "Gwent Club", *,
+                     shard: tuple[int, int] | None = None) -> Guild:
+        """Create a guild the bot is in; `shard=(id, count)` puts it on that gateway shard."""
+        guild = self.store.add_guild(name, shard)
         self.changed()
         return guild
 

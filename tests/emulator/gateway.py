@@ -1,4 +1,9 @@
-"""The gateway websocket: HELLO, IDENTIFY, heartbeats, READY, GUILD_CREATE and dispatches."""
+"""The gateway websocket: HELLO, IDENTIFY, heartbeats, READY, GUILD_CREATE and dispatches.
+
+Sharding as Discord does it: a session that IDENTIFYs with `shard: [id, count]` gets only the
+guilds, guild events and guild interactions of shard (guild_id >> 22) % count, and direct
+messages (events and interactions) only on shard 0. A session without `shard` gets all.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .payloads import Payloads
+from .snowflake import shard_of
 from .state import Store
 
 HEARTBEAT_INTERVAL_MS = 41250
@@ -33,6 +39,7 @@ class GatewaySession:
         self.session_id = secrets.token_hex(16)
         self.seq = 0
         self.intents = 0
+        self.shard: tuple[int, int] | None = None
         self.ready = False
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.create_task(self._write_loop())
@@ -53,6 +60,13 @@ class GatewaySession:
         self.seq += 1
         self.queue.put_nowait(json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}))
 
+    def covers(self, guild_id: int | None) -> bool:
+        """Whether this session's shard gets a guild's traffic (None: direct messages)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else shard_of(guild_id, count))
+
     async def close(self, code: int = 1000) -> None:
         """Stop writing and close the socket."""
         self.queue.put_nowait(None)
@@ -66,6 +80,13 @@ def _required_intent(event: str, data: dict[str, Any]) -> int:
     if event.startswith(("GUILD_", "CHANNEL_", "THREAD_")) and event != "GUILD_MEMBERS_CHUNK":
         return GUILDS
     return 0
+
+
+def _guild_of(data: dict[str, Any]) -> int | None:
+    """The guild an event or interaction belongs to, if any."""
+    if data.get("guild_id"):
+        return int(data["guild_id"])
+    return None
 
 
 def _redact(data: dict[str, Any], bot_id: str) -> dict[str, Any]:
@@ -132,7 +153,11 @@ class Gateway:
             await session.close(AUTHENTICATION_FAILED)
             return
         session.intents = int(data.get("intents", 0))
-        bot_guilds = [g for g in self.store.guilds.values() if self.store.bot.id in g.members]
+        if "shard" in data:
+            shard_id, count = (int(x) for x in data["shard"])
+            session.shard = (shard_id, count)
+        bot_guilds = [g for g in self.store.guilds.values()
+                      if self.store.bot.id in g.members and session.covers(g.id)]
         shard = {"shard": data["shard"]} if "shard" in data else {}
         session.dispatch(
             "READY",
@@ -179,8 +204,11 @@ class Gateway:
         """Send an event to every ready session whose intents cover it."""
         needed = _required_intent(event, data)
         bot_id = str(self.store.bot.id)
+        guild_id = _guild_of(data)
         for session in self.sessions:
             if not session.ready or (needed and not session.intents & needed):
+                continue
+            if not session.covers(guild_id):
                 continue
             body = data
             if (
@@ -191,9 +219,11 @@ class Gateway:
             session.dispatch(event, body)
 
     def deliver_interaction(self, payload: dict[str, Any]) -> bool:
-        """Send INTERACTION_CREATE to one ready session, as Discord does; False if none."""
+        """Send INTERACTION_CREATE to one ready session of the guild's shard (shard 0 in
+        direct messages), as Discord does; False if none."""
+        guild_id = _guild_of(payload)
         for session in self.sessions:
-            if session.ready:
+            if session.ready and session.covers(guild_id):
                 session.dispatch("INTERACTION_CREATE", payload)
                 return True
         return False

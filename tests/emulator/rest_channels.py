@@ -92,10 +92,15 @@ class ChannelApi:
         if uploads and channel.type != DM_CHANNEL:
             self.store.require_bot(channel, "attach_files")
         validate_message(body, uploads, creating=True)
+        nonce = str(body["nonce"]) if body.get("enforce_nonce") and body.get("nonce") else None
+        earlier = self.store.nonced_message(channel, nonce)
+        if earlier is not None:  # enforce_nonce: the same post again returns the first one
+            return json_response(self.emu.payloads.message(earlier))
         message = self.store.add_message(
             channel, self.store.bot, flags=creation_flags(body, ephemeral_allowed=False)
         )
         apply_body(message, body, uploads, self.store.ids, self.store.files)
+        self.store.remember_nonce(channel, nonce, message)
         self.emu.events.message_create(message)
         self.emu.changed()
         return json_response(self.emu.payloads.message(message))

@@ -21,6 +21,18 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A new snowflake whose guild shard, (id >> 22) % shard_count, is `shard_id`."""
+        ms = (self.next() >> 22) + 1
+        ms += (shard_id - ms) % shard_count
+        self._last = ms << 22
+        return self._last
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a guild's events and interactions to."""
+    return (guild_id >> 22) % shard_count
+
 
 def iso_now() -> str:
     """Return the current UTC time in Discord's ISO 8601 format."""

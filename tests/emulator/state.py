@@ -23,6 +23,9 @@ from .models import (
 from .permissions import BITS, BOT_DEFAULT, EVERYONE_DEFAULT, bits_of
 from .snowflake import Snowflakes, iso_now
 
+# How long Discord remembers an enforced message nonce ("the past few minutes").
+NONCE_SECONDS = 300.0
+
 
 class Store:
     """Holds every stored object and answers the access questions Discord would."""
@@ -38,6 +41,8 @@ class Store:
         self.interactions: dict[int, Interaction] = {}
         self.dm_by_user: dict[int, int] = {}
         self.files: dict[int, StoredAttachment] = {}
+        # (channel id, nonce) -> the bot's message sent with enforce_nonce, for a while.
+        self.nonces: dict[tuple[int, str], Message] = {}
 
     def add_user(self, username: str, *, dms_open: bool = True) -> User:
         """Create a user account."""
@@ -45,9 +50,10 @@ class Store:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
-        """Create a guild with an @everyone role and the bot as a member."""
-        guild_id = self.ids.next()
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> Guild:
+        """Create a guild with an @everyone role and the bot as a member; `shard` (id, count)
+        picks an id that Discord's sharding sends to that shard."""
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         guild = Guild(guild_id, name, owner_id=self.bot.id, created_at=iso_now())
         guild.roles[guild_id] = Role(guild_id, "@everyone", EVERYONE_DEFAULT)
         bot_role = Role(self.ids.next(), self.bot.username, BOT_DEFAULT, position=1)
@@ -199,6 +205,20 @@ class Store:
         )
         channel.messages[message.id] = message
         return message
+
+    def nonced_message(self, channel: Channel, nonce: str | None) -> Message | None:
+        """The bot's message created in the last NONCE_SECONDS with this enforced nonce."""
+        if nonce is None:
+            return None
+        earlier = self.nonces.get((channel.id, nonce))
+        if earlier is None or self.now() - earlier.posted_at > NONCE_SECONDS:
+            return None
+        return earlier
+
+    def remember_nonce(self, channel: Channel, nonce: str | None, message: Message) -> None:
+        """Record an enforced nonce (Discord checks them over the past few minutes)."""
+        if nonce is not None:
+            self.nonces[(channel.id, nonce)] = message
 
     def delete_message(self, message: Message) -> None:
         """Remove a message from its channel."""

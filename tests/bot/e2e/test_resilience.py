@@ -150,7 +150,10 @@ async def test_stopping_the_bot_lets_a_move_in_progress_finish(
         stopping = asyncio.create_task(bot.close())
         await emu.wait_for(lambda: bot.in_flight.closing, 5, "the stop to begin")
         # A click that arrives while the bot stops is turned away, politely and privately.
-        late = await bob.click(board, label="Show my hand").message()
+        # (Alice's move may already have a newer board, which disabled this one's buttons.)
+        current = newest(table.visible(), "Show my hand")
+        assert current is not None
+        late = await bob.click(current, label="Show my hand").message()
         assert late.content == RESTARTING and late.ephemeral
         await stopping
     # The stop waited: the answer was retried and shown before the connection closed.

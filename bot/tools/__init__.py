@@ -1,0 +1,1 @@
+"""Operator tools: python -m bot.tools COMMAND (see --help)."""
