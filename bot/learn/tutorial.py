@@ -7,7 +7,7 @@ so they can never reveal the computer's hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine import Observation
@@ -94,59 +94,47 @@ def _card_hint(obs: Observation, ability: str) -> tuple[CardView, bool] | None:
     return None
 
 
-def _spy(obs: Observation) -> str | None:
-    found = _card_hint(obs, "spy")
-    if found is None:
-        return None
-    card, mine = found
-    if mine:
-        return (f"**{card.name}** is a spy: it goes to your opponent's side, adding "
-                f"{card.base} to their total, and you draw two cards. Two cards for a few "
-                "points is a good trade, best made early.")
-    return (f"**{card.name}** on the board is a spy: whoever played it gave the other side "
-            "its strength and drew two cards.")
+# Per card hint: the ability, what to say when the player can play such a card ({name} and
+# {base} are the card's), and what to say when one stands on the board.
+_CARD_HINTS = {
+    SPY: ("spy",
+          "**{name}** is a spy: it goes to your opponent's side, adding {base} to their total, "
+          "and you draw two cards. Two cards for a few points is a good trade, best made early.",
+          "**{name}** on the board is a spy: whoever played it gave the other side its "
+          "strength and drew two cards."),
+    MEDIC: ("medic",
+            "**{name}** is a medic: it brings a non-hero unit of your choice back from your "
+            "discard pile. It is worth more once a good unit (or a spy) is there, usually from "
+            "round 2 on.",
+            "**{name}** on the board is a medic: it brought a unit back from a discard pile."),
+    WEATHER: ("weather",
+              "**{name}** is weather: non-hero units on its row drop to 1, on both sides. Play "
+              "it when your opponent has more strength on that row than you. Clear Weather "
+              "lifts it.",
+              "**{name}** is in play: non-hero units on its row are down to 1 on both sides "
+              "until Clear Weather or the end of the round."),
+    HORN: ("commanders_horn",
+           "**{name}** doubles a row: keep it for the row where most of your strength already "
+           "stands, ideally in a round you mean to win.",
+           "**{name}** on the board doubles the non-hero units of its row (one horn per row)."),
+}
 
 
-def _medic(obs: Observation) -> str | None:
-    found = _card_hint(obs, "medic")
-    if found is None:
-        return None
-    card, mine = found
-    if mine:
-        return (f"**{card.name}** is a medic: it brings a non-hero unit of your choice back "
-                "from your discard pile. It is worth more once a good unit (or a spy) is "
-                "there, usually from round 2 on.")
-    return (f"**{card.name}** on the board is a medic: it brought a unit back from a discard "
-            "pile.")
+def _card_rule(key: str) -> Callable[[Observation], str | None]:
+    ability, playable, on_board = _CARD_HINTS[key]
+
+    def rule(obs: Observation) -> str | None:
+        found = _card_hint(obs, ability)
+        if found is None:
+            return None
+        card, mine = found
+        return (playable if mine else on_board).format(name=card.name, base=card.base)
+
+    return rule
 
 
-def _weather(obs: Observation) -> str | None:
-    found = _card_hint(obs, "weather")
-    if found is None:
-        return None
-    card, mine = found
-    if mine:
-        return (f"**{card.name}** is weather: non-hero units on its row drop to 1, on both "
-                "sides. Play it when your opponent has more strength on that row than you. "
-                "Clear Weather lifts it.")
-    return (f"**{card.name}** is in play: non-hero units on its row are down to 1 on both "
-            "sides until Clear Weather or the end of the round.")
-
-
-def _horn(obs: Observation) -> str | None:
-    found = _card_hint(obs, "commanders_horn")
-    if found is None:
-        return None
-    card, mine = found
-    if mine:
-        return (f"**{card.name}** doubles a row: keep it for the row where most of your "
-                "strength already stands, ideally in a round you mean to win.")
-    return (f"**{card.name}** on the board doubles the non-hero units of its row (one horn "
-            "per row).")
-
-
-_RULES = ((REDRAW, _redraw), (ROUND_END, _round_end), (PASSING, _passing), (SPY, _spy),
-          (MEDIC, _medic), (WEATHER, _weather), (HORN, _horn))
+_RULES = ((REDRAW, _redraw), (ROUND_END, _round_end), (PASSING, _passing),
+          *((key, _card_rule(key)) for key in (SPY, MEDIC, WEATHER, HORN)))
 
 
 def next_hint(obs: Observation, shown: Iterable[str]) -> Hint | None:
