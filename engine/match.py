@@ -18,7 +18,16 @@ from engine.actions import (
     Action,
     IllegalAction,
 )
-from engine.cards import CLOSE, RANGED, ROW_TITLES, UNIT, WEATHER, Card, catalogue
+from engine.cards import (
+    CLOSE,
+    RANGED,
+    ROW_TITLES,
+    UNIT,
+    WEATHER,
+    Card,
+    LeaderAbility,
+    catalogue,
+)
 from engine.decks import Deck
 from engine.explain import explain
 from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
@@ -30,6 +39,41 @@ from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
 SPY_DRAW = 2
+
+# Builds an Event from its fields without the keyword handling of NamedTuple's __new__
+# (events are made at every step of every match).
+_new_event = tuple.__new__
+
+_BARE_ACTIONS = tuple({kind: Action(p, kind) for kind in (KEEP, LEADER, PASS, FORFEIT)}
+                      for p in (0, 1))
+_FIXED_PLAYS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
+_REDRAWS: tuple[dict[int, Action], ...] = ({}, {})  # by player, then card number
+
+
+def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
+    """Return (and remember) the ways to play a card that never depend on the board; empty
+    for Decoy, Commander's Horn and Mardroeme, whose rows or targets do."""
+    fixed = _FIXED_PLAYS.get((p, uid, card.id))
+    if fixed is not None:
+        return fixed
+    abilities = card.abilities
+    if card.type == UNIT and card.agile and "spy" not in abilities:
+        fixed = tuple(Action(p, PLAY, uid, r) for r in card.rows)
+    elif card.type in (UNIT, WEATHER) or not abilities & {"decoy", "commanders_horn",
+                                                          "mardroeme"}:
+        fixed = (Action(p, PLAY, uid),)
+    else:
+        fixed = ()
+    if len(_FIXED_PLAYS) > 100_000:  # card numbers and ids are few; this bounds odd uses
+        _FIXED_PLAYS.clear()
+    _FIXED_PLAYS[(p, uid, card.id)] = fixed
+    return fixed
+
+
+_LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
+# A row's cards, horn and weather flags; its strengths and their total.
+_RowMemo = tuple[list[int], bool, bool, list[int], int]
+
 
 class Event(NamedTuple):
     """A line of the match log; `private` replaces `text` for `player` alone."""
@@ -67,7 +111,12 @@ class Match:
         self.mark = 0
         self._legal: list[tuple[int, list[Action]] | None] = [None, None]
         self._scores: list[list[list[int]]] | None = None
-        self._leaders: tuple[list[Card], list[str | None]] | None = None
+        self._sums = [0, 0]
+        self._rows: list[_RowMemo | None] = [None] * 6
+        # Per player, the ways to play each card number that never depend on the board
+        # (shared by clones: a card number keeps its card for the whole match).
+        self._fixed: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {})
+        self._leaders: _LeaderInfo | None = None
 
     # ----------------------------------------------------------------- setup
 
@@ -79,10 +128,13 @@ class Match:
         m.seed = seed
         m.decks = tuple(decks)
         m.rng = Rng(seed)
+        cards = catalogue().cards
         for p, deck in enumerate(decks):
             side = Side(names[p], deck.faction, deck.leader)
-            for card_id in deck.card_list():
-                side.deck.append(m._add_card(card_id))
+            ids = deck.card_list()
+            side.deck = list(range(len(m.card_ids), len(m.card_ids) + len(ids)))
+            m.card_ids += ids
+            m.cards += [cards[c] for c in ids]
             m.rng.shuffle(side.deck)
             m.sides.append(side)
         m.originals = len(m.card_ids)
@@ -135,16 +187,31 @@ class Match:
         other = self.leader_card(1 - player).leader
         return other is not None and other.ability == "cancel_opponent_leader"
 
-    def _leader_info(self) -> tuple[list[Card], list[str | None]]:
-        """Leader cards and their passive abilities in effect; leaders never change."""
+    def _leader_info(self) -> _LeaderInfo:
+        """Leader cards, their passive abilities in effect and their active abilities not
+        cancelled; leaders never change."""
         if self._leaders is None:
             cards = [catalogue().card(s.leader) for s in self.sides]
-            self._leaders = (cards, [None, None])
+            self._leaders = (cards, [None, None], [None, None])
             for p in (0, 1):
                 leader = cards[p].leader
-                if leader is not None and leader.passive and not self.leader_cancelled(p):
+                if leader is None or self.leader_cancelled(p):
+                    continue
+                if leader.passive:
                     self._leaders[1][p] = leader.ability
+                else:
+                    self._leaders[2][p] = leader
         return self._leaders
+
+    def passives(self) -> tuple[str | None, str | None]:
+        """Return each side's passive leader ability in effect (None when there is none)."""
+        info = self._leader_info()[1]
+        return info[0], info[1]
+
+    def active_leader(self, player: int) -> LeaderAbility | None:
+        """Return the player's active leader ability unless it is passive or cancelled
+        (used or not)."""
+        return self._leader_info()[2][player]
 
     def _passive(self, player: int, ability: str) -> bool:
         return self._leader_info()[1][player] == ability
@@ -165,18 +232,52 @@ class Match:
 
     def strengths(self) -> list[list[list[int]]]:
         """Return current strengths as [side][row][position]."""
-        if self._scores is None:
-            stormy = self.weather_rows() if self.weather else ()
-            spies = self._either_passive("double_spies")
-            cards = self.cards
-            self._scores = [
-                [row_strengths([cards[u] for u in row], side.horns[r] is not None,
-                               r in stormy, self._passive(p, "half_weather"), spies)
-                 if row else []
-                 for r, row in enumerate(side.rows)]
-                for p, side in enumerate(self.sides)
-            ]
-        return self._scores
+        scores = self._scores
+        if scores is None:
+            scores, self._sums = self._score_rows(self._rows)
+            self._scores = scores
+        return scores
+
+    def fresh_strengths(self) -> list[list[list[int]]]:
+        """Return the strengths computed from scratch, bypassing every cache."""
+        return self._score_rows([None] * 6)[0]
+
+    def _score_rows(self, memo: list[_RowMemo | None]) -> tuple[list[list[list[int]]], list[int]]:
+        """Compute the strengths and side totals, reusing each row of `memo` whose cards,
+        horn and weather are unchanged (and updating the others)."""
+        stormy = self.weather_rows() if self.weather else ()
+        passives = self._leader_info()[1]
+        spies = "double_spies" in passives
+        cards = self.cards
+        scores: list[list[list[int]]] = []
+        sums = [0, 0]
+        for p in (0, 1):
+            side = self.sides[p]
+            horns = side.horns
+            rows: list[list[int]] = []
+            for r in (0, 1, 2):
+                row = side.rows[r]
+                if not row:
+                    rows.append([])
+                    continue
+                horn = horns[r] is not None
+                storm = r in stormy
+                known = memo[3 * p + r]
+                if known is None or known[0] != row or known[1] != horn or known[2] != storm:
+                    strengths = row_strengths([cards[u] for u in row], horn, storm,
+                                              passives[p] == "half_weather", spies)
+                    known = memo[3 * p + r] = (row[:], horn, storm, strengths, sum(strengths))
+                rows.append(known[3])
+                sums[p] += known[4]
+            scores.append(rows)
+        return scores, sums
+
+    def strengths_if(self, player: int, row: int, cells: list[int]) -> list[int]:
+        """Return the strengths a row would have holding these cards (same horn and weather)."""
+        passives = self._leader_info()[1]
+        stormy = row in self.weather_rows() if self.weather else False
+        return row_strengths([self.cards[u] for u in cells], self.sides[player].horns[row] is not None,
+                             stormy, passives[player] == "half_weather", "double_spies" in passives)
 
     def row_total(self, player: int, row: int) -> int:
         """Return the strength total of one row."""
@@ -184,7 +285,9 @@ class Match:
 
     def total(self, player: int) -> int:
         """Return a player's board total."""
-        return sum(sum(r) for r in self.strengths()[player])
+        if self._scores is None:
+            self.strengths()
+        return self._sums[player]
 
     def row_horned(self, player: int, row: int) -> bool:
         """True when any horn effect doubles that row."""
@@ -235,18 +338,23 @@ class Match:
                 out = [Action(p, FIRST, target=0), Action(p, FIRST, target=1)]
         elif self.phase == MULLIGAN_PHASE:
             if not side.ready:
-                out.append(Action(p, KEEP))
+                out.append(_BARE_ACTIONS[p][KEEP])
                 if side.mulligans_left > 0 and side.deck:
-                    out.extend(Action(p, MULLIGAN, uid) for uid in side.hand)
+                    redraws = _REDRAWS[p]
+                    for uid in side.hand:
+                        redraw = redraws.get(uid)
+                        if redraw is None:
+                            redraw = redraws[uid] = Action(p, MULLIGAN, uid)
+                        out.append(redraw)
         elif self.pending is not None:
             if self.pending.player == p:
                 out = self._choices(self.pending)
         elif p == self.current and not side.passed:
             out = self._plays(p)
             if leaders.usable(self, p):
-                out.append(Action(p, LEADER))
-            out.append(Action(p, PASS))
-        out.append(Action(p, FORFEIT))
+                out.append(_BARE_ACTIONS[p][LEADER])
+            out.append(_BARE_ACTIONS[p][PASS])
+        out.append(_BARE_ACTIONS[p][FORFEIT])
         return out
 
     def _choices(self, pending: Pending) -> list[Action]:
@@ -262,25 +370,22 @@ class Match:
 
     def _plays(self, p: int) -> list[Action]:
         side = self.sides[p]
+        cards = self.cards
         out: list[Action] = []
+        known = self._fixed[p]
         for uid in side.hand:
-            card = self.cards[uid]
-            if card.type == UNIT:
-                if card.agile and "spy" not in card.abilities:
-                    out.extend(Action(p, PLAY, uid, r) for r in card.rows)
-                else:
-                    out.append(Action(p, PLAY, uid))
-            elif card.type == WEATHER:
-                out.append(Action(p, PLAY, uid))
-            elif "decoy" in card.abilities:
+            fixed = known.get(uid)
+            if fixed is None:
+                fixed = known[uid] = _fixed_plays(p, uid, cards[uid])
+            if fixed:
+                out.extend(fixed)
+            elif "decoy" in cards[uid].abilities:
                 out.extend(Action(p, PLAY, uid, target=t) for t in self._decoy_targets(p))
-            elif "commanders_horn" in card.abilities:
+            elif "commanders_horn" in cards[uid].abilities:
                 out.extend(Action(p, PLAY, uid, r) for r in range(3) if side.horns[r] is None)
-            elif "mardroeme" in card.abilities:
+            else:  # Mardroeme
                 out.extend(Action(p, PLAY, uid, r) for r in range(3)
                            if side.mardroeme[r] is None)
-            else:
-                out.append(Action(p, PLAY, uid))
         return out
 
     def _decoy_targets(self, p: int) -> list[int]:
@@ -368,12 +473,12 @@ class Match:
             note = ", ".join(f"{self.sides[p].name} {deltas[p]:+d}" for p in (0, 1) if deltas[p])
         head = self.events[self.mark]
         text = head.text[:-1] if head.text.endswith(".") else head.text
-        self.events[self.mark] = head._replace(text=f"{text} ({note}).")
+        self.events[self.mark] = _new_event(Event, (f"{text} ({note}).", head.player, head.private))
 
     # ----------------------------------------------------- match flow
 
     def _log(self, text: str, player: int | None = None, private: str | None = None) -> None:
-        self.events.append(Event(text, player, private))
+        self.events.append(_new_event(Event, (text, player, private)))
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
@@ -778,7 +883,7 @@ class Match:
         m.history = self.history[:]
         m.highlight = self.highlight[:]
         m._legal = [None, None]
-        m._scores = None
+        m._rows = self._rows[:]
         return m
 
     def to_dict(self) -> dict[str, Any]:

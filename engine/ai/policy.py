@@ -88,16 +88,6 @@ def row_sum(cards: list[Card], horn: bool, weather: bool, half: bool, spies2: bo
     return total
 
 
-def passives(m: Match) -> tuple[str | None, str | None]:
-    """Return each side's passive leader ability in effect (None when there is none)."""
-    out: list[str | None] = []
-    for p in (0, 1):
-        leader = m.leader_card(p).leader
-        ok = leader is not None and leader.passive and not m.leader_cancelled(p)
-        out.append(leader.ability if ok and leader is not None else None)
-    return out[0], out[1]
-
-
 class Eval:
     """Quick estimates of move values for player p in a match, without applying moves."""
 
@@ -105,7 +95,7 @@ class Eval:
         self.m, self.p, self.o = m, p, 1 - p
         self.st = m.strengths()
         self.stormy = m.weather_rows() if m.weather else set()
-        pas = passives(m)
+        pas = m.passives()
         self.half = (pas[0] == "half_weather", pas[1] == "half_weather")
         self.spies2 = "double_spies" in pas
         self.random_revive = "random_revive" in pas
