@@ -92,33 +92,11 @@ class Action(NamedTuple):
         return cls(player, kind, card, row, target)
 
 
-_ROW_KINDS = frozenset({PLAY, CHOOSE})
-_BARE_SHAPES = frozenset({(PASS, None), (LEADER, None), (KEEP, None), (FORFEIT, None),
-                          (FIRST, 0), (FIRST, 1)})
-
-
-def _plain_shape(a: Action) -> bool:
-    """A quick yes for the shapes legal actions have (plain ints, in range); anything
-    else goes through the full check."""
-    player, kind, card, row, target = a
-    if type(player) is not int or not 0 <= player <= 1:
-        return False
-    if card is None:
-        return row is None and (kind, target) in _BARE_SHAPES and (
-            target is None or type(target) is int)
-    return (type(card) is int and 0 <= card < 1 << 31 and kind in _WITH_CARD
-            and (row is None or (type(row) is int and 0 <= row <= 2 and kind in _ROW_KINDS))
-            and (target is None or (kind == PLAY and type(target) is int
-                                    and 0 <= target < 1 << 31)))
-
-
 def _is_index(value: object, size: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
 
 
 def _shape_problem(a: Action) -> str | None:
-    if _plain_shape(a):
-        return None
     if not _is_index(a.player, 2):
         return "player must be 0 or 1"
     if a.kind not in KINDS:

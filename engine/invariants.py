@@ -16,11 +16,13 @@ def zone_problems(m: Match) -> list[str]:
         uids += side.hand
         uids += side.grave
         uids += side.set_aside
-        uids += side.board()
+        for row in side.rows:
+            uids += row
+        uids += [u for u in (*side.horns, *side.mardroeme) if u is not None and u != LEADER_HORN]
     uids += m.banished
     present = set(uids)
-    if (len(present) == len(uids) and len(present.intersection(range(m.originals))) == m.originals
-            and min(present) >= 0 and max(present) < len(m.card_ids)):
+    if (len(present) == len(uids) and present.issuperset(range(m.originals))
+            and (not present or (min(present) >= 0 and max(present) < len(m.card_ids)))):
         return []
     seen = Counter(uids)
     problems = [f"card #{uid} ({m.card_ids[uid]}) appears {n} times"

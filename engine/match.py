@@ -44,6 +44,10 @@ SPY_DRAW = 2
 # (events are made at every step of every match).
 _new_event = tuple.__new__
 
+# An action whose number fields are plain ints (or None) and that equals a legal action
+# is that action; other types (a bool or a float equals an int) take the full check.
+_NUMBER = frozenset({int, type(None)})
+
 _BARE_ACTIONS = tuple({kind: Action(p, kind) for kind in (KEEP, LEADER, PASS, FORFEIT)}
                       for p in (0, 1))
 _FIXED_PLAYS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
@@ -112,6 +116,7 @@ class Match:
         self._legal: list[tuple[int, list[Action]] | None] = [None, None]
         self._scores: list[list[list[int]]] | None = None
         self._sums = [0, 0]
+        self._touched: list[int] = []  # rows changed since _scores, see _changed_row()
         self._rows: list[_RowMemo | None] = [None] * 6
         # Per player, the ways to play each card number that never depend on the board
         # (shared by clones: a card number keeps its card for the whole match).
@@ -134,7 +139,7 @@ class Match:
             ids = deck.card_list()
             side.deck = list(range(len(m.card_ids), len(m.card_ids) + len(ids)))
             m.card_ids += ids
-            m.cards += [cards[c] for c in ids]
+            m.cards += map(cards.__getitem__, ids)
             m.rng.shuffle(side.deck)
             m.sides.append(side)
         m.originals = len(m.card_ids)
@@ -236,7 +241,30 @@ class Match:
         if scores is None:
             scores, self._sums = self._score_rows(self._rows)
             self._scores = scores
+        elif self._touched:
+            scores = self._rescore_touched(scores)
         return scores
+
+    def _rescore_touched(self, scores: list[list[list[int]]]) -> list[list[list[int]]]:
+        """Recompute only the rows marked by _changed_row() since the last computation."""
+        sides = [list(scores[0]), list(scores[1])]
+        sums = list(self._sums)
+        stormy = self.weather_rows() if self.weather else ()
+        passives = self._leader_info()[1]
+        for slot in set(self._touched):
+            p, r = divmod(slot, 3)
+            row = self.sides[p].rows[r]
+            horn = self.sides[p].horns[r] is not None
+            storm = r in stormy
+            strengths = row_strengths(list(map(self.cards.__getitem__, row)), horn, storm,
+                                      passives[p] == "half_weather", "double_spies" in passives)
+            total = sum(strengths)
+            sums[p] += total - sum(sides[p][r])
+            sides[p][r] = strengths
+            self._rows[slot] = (row[:], horn, storm, strengths, total)
+        self._touched = []
+        self._scores, self._sums = sides, sums
+        return sides
 
     def fresh_strengths(self) -> list[list[list[int]]]:
         """Return the strengths computed from scratch, bypassing every cache."""
@@ -264,7 +292,7 @@ class Match:
                 storm = r in stormy
                 known = memo[3 * p + r]
                 if known is None or known[0] != row or known[1] != horn or known[2] != storm:
-                    strengths = row_strengths([cards[u] for u in row], horn, storm,
+                    strengths = row_strengths(list(map(cards.__getitem__, row)), horn, storm,
                                               passives[p] == "half_weather", spies)
                     known = memo[3 * p + r] = (row[:], horn, storm, strengths, sum(strengths))
                 rows.append(known[3])
@@ -275,9 +303,10 @@ class Match:
     def strengths_if(self, player: int, row: int, cells: list[int]) -> list[int]:
         """Return the strengths a row would have holding these cards (same horn and weather)."""
         passives = self._leader_info()[1]
+        horn = self.sides[player].horns[row] is not None
         stormy = row in self.weather_rows() if self.weather else False
-        return row_strengths([self.cards[u] for u in cells], self.sides[player].horns[row] is not None,
-                             stormy, passives[player] == "half_weather", "double_spies" in passives)
+        return row_strengths([self.cards[u] for u in cells], horn, stormy,
+                             passives[player] == "half_weather", "double_spies" in passives)
 
     def row_total(self, player: int, row: int) -> int:
         """Return the strength total of one row."""
@@ -285,7 +314,7 @@ class Match:
 
     def total(self, player: int) -> int:
         """Return a player's board total."""
-        if self._scores is None:
+        if self._scores is None or self._touched:
             self.strengths()
         return self._sums[player]
 
@@ -298,6 +327,12 @@ class Match:
 
     def _changed(self) -> None:
         self._scores = None
+        self._touched = []
+
+    def _changed_row(self, player: int, row: int) -> None:
+        """Note that only this row changed (its cards) since the strengths were computed."""
+        if self._scores is not None:
+            self._touched.append(3 * player + row)
 
     # ------------------------------------------------------- legal actions
 
@@ -329,14 +364,26 @@ class Match:
         return [self.current]
 
     def _generate(self, p: int) -> list[Action]:
-        if self.phase == OVER:
-            return []
-        out: list[Action] = []
+        phase = self.phase
         side = self.sides[p]
-        if self.phase == CHOOSE_FIRST:
-            if p == self.chooser:
-                out = [Action(p, FIRST, target=0), Action(p, FIRST, target=1)]
-        elif self.phase == MULLIGAN_PHASE:
+        if phase == PLAYING:
+            pending = self.pending
+            if pending is not None:
+                out = self._choices(pending) if pending.player == p else []
+            elif p == self.current and not side.passed:
+                out = self._plays(p)
+                if leaders.usable(self, p):
+                    out.append(_BARE_ACTIONS[p][LEADER])
+                out.append(_BARE_ACTIONS[p][PASS])
+            else:
+                out = []
+        elif phase == OVER:
+            return []
+        elif phase == CHOOSE_FIRST:
+            out = [Action(p, FIRST, target=0), Action(p, FIRST, target=1)] if (
+                p == self.chooser) else []
+        else:  # redraws
+            out = []
             if not side.ready:
                 out.append(_BARE_ACTIONS[p][KEEP])
                 if side.mulligans_left > 0 and side.deck:
@@ -346,14 +393,6 @@ class Match:
                         if redraw is None:
                             redraw = redraws[uid] = Action(p, MULLIGAN, uid)
                         out.append(redraw)
-        elif self.pending is not None:
-            if self.pending.player == p:
-                out = self._choices(self.pending)
-        elif p == self.current and not side.passed:
-            out = self._plays(p)
-            if leaders.usable(self, p):
-                out.append(_BARE_ACTIONS[p][LEADER])
-            out.append(_BARE_ACTIONS[p][PASS])
         out.append(_BARE_ACTIONS[p][FORFEIT])
         return out
 
@@ -420,9 +459,13 @@ class Match:
         Raises MalformedAction when the value is not an action at all, and
         IllegalAction, with the reason, when the rules do not allow it now.
         """
-        action.check_shape()
-        if action not in self.legal_actions(action.player):
-            raise IllegalAction(self._explain(action))
+        player, _, card, row, target = action
+        if (type(player) is not int or type(card) not in _NUMBER or type(row) not in _NUMBER
+                or type(target) not in _NUMBER or player not in (0, 1)
+                or action not in self.legal_actions(player)):
+            action.check_shape()  # MalformedAction unless the fields form an action
+            if action not in self.legal_actions(action.player):
+                raise IllegalAction(self._explain(action))
         self.mark = len(self.events)
         self.highlight = []
         self.history.append(action)
@@ -458,19 +501,20 @@ class Match:
         return view.observation(self, viewer)
 
     def _totals(self) -> tuple[int, int]:
-        return self.total(0), self.total(1)
+        if self._scores is None or self._touched:
+            self.strengths()
+        return self._sums[0], self._sums[1]
 
     def _tag_delta(self, before: tuple[int, int]) -> None:
-        self._changed()
         after = self._totals()
-        actor = self.history[-1].player
-        deltas = [after[p] - before[p] for p in (0, 1)]
-        if not any(deltas) or self.mark >= len(self.events):
+        d0, d1 = after[0] - before[0], after[1] - before[1]
+        if not (d0 or d1) or self.mark >= len(self.events):
             return
-        if deltas[1 - actor] == 0:
-            note = f"{deltas[actor]:+d}"
+        mine, theirs = (d0, d1) if self.history[-1].player == 0 else (d1, d0)
+        if theirs == 0:
+            note = f"{mine:+d}"
         else:
-            note = ", ".join(f"{self.sides[p].name} {deltas[p]:+d}" for p in (0, 1) if deltas[p])
+            note = ", ".join(f"{self.sides[p].name} {d:+d}" for p, d in ((0, d0), (1, d1)) if d)
         head = self.events[self.mark]
         text = head.text[:-1] if head.text.endswith(".") else head.text
         self.events[self.mark] = _new_event(Event, (f"{text} ({note}).", head.player, head.private))
@@ -541,7 +585,6 @@ class Match:
                 self.current = 1 - p
 
     def _end_round(self) -> None:
-        self._changed()
         scores = self._totals()
         names = [s.name for s in self.sides]
         if scores[0] != scores[1]:
@@ -670,11 +713,13 @@ class Match:
                     break
             side.hand.append(target)
             self.highlight.append(uid)
+            self._changed()
             self._log(f"{name} plays Decoy and takes {self.cards[target].name} back to hand.")
         elif "commanders_horn" in card.abilities:
             assert action.row is not None
             side.horns[action.row] = uid
             self.highlight.append(uid)
+            self._changed()
             self._log(f"{name} plays Commander's Horn on {ROW_TITLES[action.row]}.")
         elif "mardroeme" in card.abilities:
             assert action.row is not None
@@ -686,7 +731,6 @@ class Match:
             self._log(f"{name} plays {card.name}.")
             side.grave.append(uid)
             self._scorch_all(exclude=None)
-        self._changed()
 
     def _play_weather(self, p: int, uid: int) -> None:
         if "clear_weather" in self.cards[uid].abilities:
@@ -713,7 +757,7 @@ class Match:
             row = card.rows[0]
         self.sides[owner].rows[row].append(uid)
         self.highlight.append(uid)
-        self._changed()
+        self._changed_row(owner, row)
         name = self.sides[p].name
         if spy:
             self._log(f"{name} {verb} {card.name} as a spy on {self.sides[owner].name}'s "
@@ -743,13 +787,14 @@ class Match:
 
     def _muster(self, p: int, uid: int, row: int) -> None:
         side = self.sides[p]
-        group = self.cards[uid].musters
-        pulled = [u for u in side.hand if self.cards[u].muster_group == group]
-        pulled += [u for u in side.deck if self.cards[u].muster_group == group]
+        cards = self.cards
+        group = cards[uid].musters
+        from_hand = [u for u in side.hand if cards[u].muster_group == group]
+        pulled = from_hand + [u for u in side.deck if cards[u].muster_group == group]
         if not pulled:
             return
-        in_hand = set(side.hand)
-        side.hand = [u for u in side.hand if u not in pulled]
+        if from_hand:
+            side.hand = [u for u in side.hand if u not in from_hand]
         side.deck = [u for u in side.deck if u not in pulled]
         for u in pulled:
             card = self.cards[u]
@@ -757,8 +802,7 @@ class Match:
             self.highlight.append(u)
         self.rng.shuffle(side.deck)
         names = ", ".join(self.cards[u].name for u in pulled)
-        from_hand = sum(1 for u in pulled if u in in_hand)
-        source = f" ({from_hand} from hand)" if from_hand else ""
+        source = f" ({len(from_hand)} from hand)" if from_hand else ""
         self._log(f"Muster brings {names}{source}.")
         self._changed()
 
@@ -884,6 +928,7 @@ class Match:
         m.highlight = self.highlight[:]
         m._legal = [None, None]
         m._rows = self._rows[:]
+        m._touched = self._touched[:]
         return m
 
     def to_dict(self) -> dict[str, Any]:

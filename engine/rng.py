@@ -61,7 +61,7 @@ class Rng:
         """Shuffle a list in place (Fisher-Yates, one next64() per swap)."""
         top = len(items) - 1
         picks = map(mod, self.batch(top), range(top + 1, 1, -1))
-        for i, j in zip(range(top, 0, -1), picks):
+        for i, j in zip(range(top, 0, -1), picks, strict=True):
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: list[T], k: int) -> list[T]:
