@@ -353,15 +353,13 @@ class Match:
 
     def to_act(self) -> list[int]:
         """Return the players who have a move to make now (forfeiting aside)."""
+        if self.phase == PLAYING:
+            return [self.current] if self.pending is None else [self.pending.player]
         if self.phase == OVER:
             return []
         if self.phase == CHOOSE_FIRST:
             return [self.chooser] if self.chooser is not None else []
-        if self.phase == MULLIGAN_PHASE:
-            return [p for p in (0, 1) if not self.sides[p].ready]
-        if self.pending is not None:
-            return [self.pending.player]
-        return [self.current]
+        return [p for p in (0, 1) if not self.sides[p].ready]  # redraws
 
     def _generate(self, p: int) -> list[Action]:
         phase = self.phase
@@ -470,17 +468,7 @@ class Match:
         self.highlight = []
         self.history.append(action)
         kind, p = action.kind, action.player
-        if kind == FORFEIT:
-            self._forfeit(p)
-        elif kind == FIRST:
-            self._choose_first(p, action.target or 0)
-        elif kind in (MULLIGAN, KEEP):
-            self._mulligan(p, action.card)
-        elif kind == PASS:
-            self.sides[p].passed = True
-            self._log(f"{self.sides[p].name} passes.")
-            self._end_turn(p)
-        else:
+        if kind == PLAY or kind == LEADER or kind == CHOOSE:
             before = self._totals()
             if kind == PLAY:
                 self._play(p, action)
@@ -491,6 +479,16 @@ class Match:
             self._tag_delta(before)
             if self.pending is None and self.phase == PLAYING:
                 self._end_turn(p)
+        elif kind == PASS:
+            self.sides[p].passed = True
+            self._log(f"{self.sides[p].name} passes.")
+            self._end_turn(p)
+        elif kind == MULLIGAN or kind == KEEP:
+            self._mulligan(p, action.card)
+        elif kind == FIRST:
+            self._choose_first(p, action.target or 0)
+        else:
+            self._forfeit(p)
         return self.events[self.mark:]
 
     def _explain(self, action: Action) -> str:
