@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.cards import ROW_TITLES, WEATHER, Card, LeaderAbility, catalogue
@@ -12,6 +13,11 @@ if TYPE_CHECKING:
     from engine.match import Match
 
 REVEAL_COUNT = 3
+
+
+@cache
+def _weather_ids() -> frozenset[str]:
+    return frozenset(c.id for c in catalogue().cards.values() if c.type == WEATHER)
 
 
 def _ability(m: Match, p: int) -> LeaderAbility | None:
@@ -77,7 +83,8 @@ def usable(m: Match, p: int) -> bool:
     kind = leader.ability
     if kind == "weather_from_deck":
         if leader.card is None:
-            return any(_weather_helps(m, m.cards[u]) for u in side.deck)
+            in_deck = _weather_ids().intersection(map(m.card_ids.__getitem__, side.deck))
+            return any(_weather_helps(m, catalogue().card(c)) for c in in_deck)
         return (_weather_helps(m, catalogue().card(leader.card))
                 and leader.card in (m.card_ids[u] for u in side.deck))
     if kind == "clear_weather":

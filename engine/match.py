@@ -468,7 +468,7 @@ class Match:
         self.highlight = []
         self.history.append(action)
         kind, p = action.kind, action.player
-        if kind == PLAY or kind == LEADER or kind == CHOOSE:
+        if kind in (PLAY, LEADER, CHOOSE):
             before = self._totals()
             if kind == PLAY:
                 self._play(p, action)
@@ -483,7 +483,7 @@ class Match:
             self.sides[p].passed = True
             self._log(f"{self.sides[p].name} passes.")
             self._end_turn(p)
-        elif kind == MULLIGAN or kind == KEEP:
+        elif kind in (MULLIGAN, KEEP):
             self._mulligan(p, action.card)
         elif kind == FIRST:
             self._choose_first(p, action.target or 0)
@@ -680,14 +680,10 @@ class Match:
     # --------------------------------------------------------- card play
 
     def _draw(self, p: int, count: int) -> list[int]:
-        side = self.sides[p]
-        drawn = []
-        for _ in range(count):
-            if not side.deck:
-                break
-            uid = side.deck.pop()
-            side.hand.append(uid)
-            drawn.append(uid)
+        deck = self.sides[p].deck
+        drawn = deck[:-count - 1:-1]  # from the top (the end), top card first
+        del deck[len(deck) - len(drawn):]
+        self.sides[p].hand += drawn
         return drawn
 
     def _play(self, p: int, action: Action) -> None:
