@@ -99,10 +99,11 @@ class Eval:
         self.half = (pas[0] == "half_weather", pas[1] == "half_weather")
         self.spies2 = "double_spies" in pas
         self.random_revive = "random_revive" in pas
-        self.totals = (sum(sum(r) for r in self.st[0]), sum(sum(r) for r in self.st[1]))
+        self.totals = (m.total(0), m.total(1))
         self.lead = self.totals[p] - self.totals[self.o]
         self.cards = m.cards
         self._gains: dict[tuple[str, int | None, int | None], float] = {}
+        self._plain: dict[int, bool] = {}
 
     # ------------------------------------------------------------ rows
 
@@ -138,6 +139,8 @@ class Eval:
         card = self.cards[uid]
         a = card.abilities
         r = card.rows[0] if row is None else row
+        if not a and (card.hero or self.plain_row(r)):
+            return float(card.strength)  # nothing on the row changes its strength
         if "spy" in a:
             before = self.row_total(o, r)
             after = self.row_with(o, r, [card])
@@ -171,6 +174,16 @@ class Eval:
         if "medic" in a:
             gain += self.revive_value()
         return gain
+
+    def plain_row(self, r: int) -> bool:
+        """True when p's row r changes no unit's strength: no horn, weather or Morale Boost."""
+        plain = self._plain.get(r)
+        if plain is None:
+            side = self.m.sides[self.p]
+            plain = self._plain[r] = side.horns[r] is None and r not in self.stormy and not any(
+                "morale_boost" in self.cards[u].abilities
+                or "commanders_horn" in self.cards[u].abilities for u in side.rows[r])
+        return plain
 
     def _mardroeme(self, r: int) -> bool:
         side = self.m.sides[self.p]
@@ -300,6 +313,11 @@ class Eval:
 
     def gain(self, a: Action) -> float:
         """Immediate value of an action: board lead change plus cards gained."""
+        if a.card is not None:
+            card = self.cards[a.card]
+            if not card.abilities and card.type == UNIT and (
+                    card.hero or self.plain_row(card.rows[0] if a.row is None else a.row)):
+                return float(card.strength)  # the common case, as unit_gain finds it
         key = (self.cards[a.card].id, a.row, a.target) if a.card is not None else ("", 0, 0)
         value = self._gains.get(key)
         if value is None:
@@ -404,8 +422,8 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     legal = m.legal_actions(p)
     if m.pending is not None:
         return choose_option(m, p, [a for a in legal if a.kind == CHOOSE])
-    plays = [a for a in legal if a.kind in (PLAY, LEADER)]
-    pass_ = Action(p, PASS)
+    plays = legal[:-2]  # the playing phase lists plays, the leader, then pass and forfeit
+    pass_ = legal[-2]
     if not plays:
         return pass_
     ev = Eval(m, p)
