@@ -430,14 +430,14 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     g_me, g_op, h_me, h_op, op_passed = _round_state(m, p)
     lead = ev.lead
     jitter = rng.uniform(-style.jitter, style.jitter) if style.jitter else 0.0
-    gains = [ev.gain(a) for a in plays]
     if op_passed:
-        return _answer_pass(m, p, ev, plays, gains, jitter)
+        return _answer_pass(m, p, ev, plays, jitter)
 
     if g_me == 1:
         # Losing this round loses the match: keep playing while it helps.
         if ev.ahead(lead) and h_op == 0:
             return pass_
+        gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
             return pass_
         return _best(plays, gains, ev, style, rng, commit=0.15)
@@ -452,7 +452,7 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
             return pass_
         if not ev.ahead(lead) and diff >= 2:
             return pass_
-        return _tempo(plays, gains, ev, style, rng)
+        return _tempo(plays, ev, style, rng)
 
     # Round 1 (or after a drawn round): win it without falling behind in cards.
     if ev.ahead(lead):
@@ -463,11 +463,10 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     else:
         if diff >= 2 and -lead > 10 + jitter and h_op <= 8:
             return pass_
-    return _tempo(plays, gains, ev, style, rng)
+    return _tempo(plays, ev, style, rng)
 
 
-def _answer_pass(m: Match, p: int, ev: Eval, plays: list[Action], gains: list[float],
-                 jitter: float) -> Action:
+def _answer_pass(m: Match, p: int, ev: Eval, plays: list[Action], jitter: float) -> Action:
     """The opponent has passed: win the round if it is worth it, else pass."""
     pass_ = Action(p, PASS)
     lead = ev.lead
@@ -502,11 +501,11 @@ def _answer_pass(m: Match, p: int, ev: Eval, plays: list[Action], gains: list[fl
     return pass_
 
 
-def _tempo(plays: list[Action], gains: list[float], ev: Eval, style: Style,
-           rng: random.Random) -> Action:
+def _tempo(plays: list[Action], ev: Eval, style: Style, rng: random.Random) -> Action:
     """A round still open on both sides: take the lead as cheaply as possible."""
     if style.epsilon and rng.random() < style.epsilon:
         return rng.choice(plays)
+    gains = [ev.gain(a) for a in plays]
     if not ev.ahead(ev.lead):
         spies = [i for i, a in enumerate(plays) if _draws_cards(ev.m, a)]
         if spies:
