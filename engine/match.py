@@ -34,7 +34,7 @@ from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.pending import MEDIC, Pending
 from engine.rng import Rng
-from engine.scoring import row_strengths
+from engine.scoring import links, row_strengths
 from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
@@ -75,8 +75,9 @@ def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
 
 
 _LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
-# A row's cards, horn and weather flags; its strengths and their total.
-_RowMemo = tuple[list[int], bool, bool, list[int], int]
+# A row's cards, horn and weather flags; its strengths, their total, and whether a card
+# links the strengths of others (see scoring.links).
+_RowMemo = tuple[list[int], bool, bool, list[int], int, bool]
 
 
 class Event(NamedTuple):
@@ -256,12 +257,13 @@ class Match:
             row = self.sides[p].rows[r]
             horn = self.sides[p].horns[r] is not None
             storm = r in stormy
-            strengths = row_strengths(list(map(self.cards.__getitem__, row)), horn, storm,
-                                      passives[p] == "half_weather", "double_spies" in passives)
+            cards = list(map(self.cards.__getitem__, row))
+            strengths = row_strengths(cards, horn, storm, passives[p] == "half_weather",
+                                      "double_spies" in passives)
             total = sum(strengths)
             sums[p] += total - sum(sides[p][r])
             sides[p][r] = strengths
-            self._rows[slot] = (row[:], horn, storm, strengths, total)
+            self._rows[slot] = (row[:], horn, storm, strengths, total, any(map(links, cards)))
         self._touched = []
         self._scores, self._sums = sides, sums
         return sides
@@ -292,9 +294,11 @@ class Match:
                 storm = r in stormy
                 known = memo[3 * p + r]
                 if known is None or known[0] != row or known[1] != horn or known[2] != storm:
-                    strengths = row_strengths(list(map(cards.__getitem__, row)), horn, storm,
-                                              passives[p] == "half_weather", spies)
-                    known = memo[3 * p + r] = (row[:], horn, storm, strengths, sum(strengths))
+                    held = list(map(cards.__getitem__, row))
+                    strengths = row_strengths(held, horn, storm, passives[p] == "half_weather",
+                                              spies)
+                    known = memo[3 * p + r] = (row[:], horn, storm, strengths, sum(strengths),
+                                               any(map(links, held)))
                 rows.append(known[3])
                 sums[p] += known[4]
             scores.append(rows)
@@ -333,6 +337,43 @@ class Match:
         """Note that only this row changed (its cards) since the strengths were computed."""
         if self._scores is not None:
             self._touched.append(3 * player + row)
+
+    def _joined_row(self, player: int, row: int) -> None:
+        """Note that a card was added at the end of this row. When no card of the row links
+        the strengths of others, only the new card's strength is computed."""
+        scores = self._scores
+        if scores is None:
+            return
+        slot = 3 * player + row
+        cells = self.sides[player].rows[row]
+        card = self.cards[cells[-1]]
+        if slot in self._touched or links(card):
+            self._touched.append(slot)
+            return
+        horn = self.sides[player].horns[row] is not None
+        storm = row in self.weather_rows() if self.weather else False
+        if len(cells) == 1:
+            before: list[int] = []
+            total = 0
+        else:
+            known = self._rows[slot]
+            if (known is None or known[5] or known[1] != horn or known[2] != storm
+                    or known[0] != cells[:-1]):
+                self._touched.append(slot)
+                return
+            before, total = known[3], known[4]
+        passives = self._leader_info()[1]
+        strength = row_strengths([card], horn, storm, passives[player] == "half_weather",
+                                 "double_spies" in passives)[0]
+        strengths = [*before, strength]
+        self._rows[slot] = (cells[:], horn, storm, strengths, total + strength, False)
+        # The lists are shared with clones: replace them, never change them.
+        side = list(scores[player])
+        side[row] = strengths
+        self._scores = [side, scores[1]] if player == 0 else [scores[0], side]
+        sums = self._sums[:]
+        sums[player] += strength
+        self._sums = sums
 
     # ------------------------------------------------------- legal actions
 
@@ -701,13 +742,13 @@ class Match:
         elif "decoy" in card.abilities:
             target = action.target
             assert target is not None
-            for row in side.rows:
+            for r, row in enumerate(side.rows):
                 if target in row:
                     row[row.index(target)] = uid
+                    self._changed_row(p, r)
                     break
             side.hand.append(target)
             self.highlight.append(uid)
-            self._changed()
             self._log(f"{name} plays Decoy and takes {self.cards[target].name} back to hand.")
         elif "commanders_horn" in card.abilities:
             assert action.row is not None
@@ -751,7 +792,7 @@ class Match:
             row = card.rows[0]
         self.sides[owner].rows[row].append(uid)
         self.highlight.append(uid)
-        self._changed_row(owner, row)
+        self._joined_row(owner, row)
         name = self.sides[p].name
         if spy:
             self._log(f"{name} {verb} {card.name} as a spy on {self.sides[owner].name}'s "
@@ -792,13 +833,14 @@ class Match:
         side.deck = [u for u in side.deck if u not in pulled]
         for u in pulled:
             card = self.cards[u]
-            side.rows[row if row in card.rows else card.rows[0]].append(u)
+            to = row if row in card.rows else card.rows[0]
+            side.rows[to].append(u)
             self.highlight.append(u)
+            self._joined_row(p, to)
         self.rng.shuffle(side.deck)
         names = ", ".join(self.cards[u].name for u in pulled)
         source = f" ({len(from_hand)} from hand)" if from_hand else ""
         self._log(f"Muster brings {names}{source}.")
-        self._changed()
 
     def _transform(self, p: int, row: int) -> None:
         cells = self.sides[p].rows[row]
@@ -816,10 +858,11 @@ class Match:
         summons = self.cards[uid].summons
         assert summons is not None
         new = self._add_card(summons)
-        self.sides[p].rows[self.cards[new].rows[0]].append(new)
+        row = self.cards[new].rows[0]
+        self.sides[p].rows[row].append(new)
         self.highlight.append(new)
+        self._joined_row(p, row)
         self._log(f"{self.cards[uid].name} falls and {self.cards[new].name} takes its place.")
-        self._changed()
 
     def _destroy(self, victims: list[tuple[int, int, int]]) -> None:
         if not victims:
@@ -829,7 +872,7 @@ class Match:
         for p, r, uid in victims:
             self.sides[p].rows[r].remove(uid)
             self.sides[p].grave.append(uid)
-        self._changed()
+            self._changed_row(p, r)
         for p, _, uid in victims:
             if self.cards[uid].summons:
                 self._summon(p, uid)

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from engine.cards import UNIT, Card
 
+# Abilities of a unit that change the strength of other cards in its row.
+LINKED = frozenset({"morale_boost", "tight_bond", "commanders_horn"})
+
+
+def links(card: Card) -> bool:
+    """True when the card changes other cards' strengths in its row (Morale Boost, Tight
+    Bond, a unit's horn); a row without such cards scores each card on its own."""
+    return card.type == UNIT and not card.abilities.isdisjoint(LINKED)
+
 
 def row_strengths(
     row: list[Card],
