@@ -8,14 +8,15 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from engine import invariants
 from engine.actions import FORFEIT, Action, ActionError
 from engine.cards import LEADER, ROW_NAMES, catalogue
-from engine.decks import starter_decks
+from engine.decks import Deck, starter_decks
 from engine.match import Match
 from engine.text import board_text, describe_action, hand_text
 
@@ -55,18 +56,36 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+@cache
+def _starters() -> dict[str, Deck]:
+    return starter_decks()
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """Return a uniform value in [0, n) from getrandbits, drawn exactly as random.Random's
+    choice() and randrange() draw it (so the matches stay those of earlier versions),
+    without their argument handling."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
 def play_random_match(seed: int, check_every_step: bool) -> tuple[Match, list[str]]:
     """Play one match between uniformly random players with random starter decks."""
     rng = random.Random(seed)
-    decks = starter_decks()
+    decks = _starters()
     factions = sorted(decks)
     m = Match.new((decks[rng.choice(factions)], decks[rng.choice(factions)]),
                   seed=rng.getrandbits(63), names=("Player 1", "Player 2"))
     rounds = 0
+    bits = rng.getrandbits
     while not m.is_over:
-        p = rng.choice(m.to_act())
+        to_act = m.to_act()
+        p = to_act[_below(bits, len(to_act))]
         actions = m.legal_actions(p)
-        m.apply(actions[rng.randrange(len(actions) - 1)])  # the last action is forfeit
+        m.apply(actions[_below(bits, len(actions) - 1)])  # the last action is forfeit
         if check_every_step or m.round != rounds or m.is_over:
             rounds = m.round
             found = invariants.problems(m)

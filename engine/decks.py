@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.cards import DATA_DIR, LEADER, NEUTRAL, Catalogue, catalogue
@@ -32,7 +32,7 @@ class Deck:
 
     def card_list(self) -> list[str]:
         """Return one card id per copy, sorted by id."""
-        return [cid for cid in sorted(self.cards) for _ in range(self.cards[cid])]
+        return list(_card_list(tuple(self.cards.items())))
 
     def with_leader(self, leader: str) -> Deck:
         """Return the same deck led by another leader."""
@@ -47,6 +47,11 @@ class Deck:
     def from_dict(cls, data: dict[str, Any]) -> Deck:
         """Build a deck from JSON data (not validated)."""
         return cls(data["faction"], data["leader"], dict(data["cards"]), data.get("name", ""))
+
+
+@lru_cache(maxsize=1024)
+def _card_list(counts: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    return tuple(cid for cid, n in sorted(counts) for _ in range(n))
 
 
 def problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:

@@ -10,15 +10,21 @@ from engine.side import LEADER_HORN
 
 def zone_problems(m: Match) -> list[str]:
     """Return cards that are lost or duplicated across zones (tokens may come and go)."""
-    seen: Counter[int] = Counter()
+    uids = [uid for uid, _ in m.weather]
     for side in m.sides:
-        seen.update(side.deck)
-        seen.update(side.hand)
-        seen.update(side.grave)
-        seen.update(side.set_aside)
-        seen.update(side.board())
-    seen.update(uid for uid, _ in m.weather)
-    seen.update(m.banished)
+        uids += side.deck
+        uids += side.hand
+        uids += side.grave
+        uids += side.set_aside
+        for row in side.rows:
+            uids += row
+        uids += [u for u in (*side.horns, *side.mardroeme) if u is not None and u != LEADER_HORN]
+    uids += m.banished
+    present = set(uids)
+    if (len(present) == len(uids) and present.issuperset(range(m.originals))
+            and (not present or (min(present) >= 0 and max(present) < len(m.card_ids)))):
+        return []
+    seen = Counter(uids)
     problems = [f"card #{uid} ({m.card_ids[uid]}) appears {n} times"
                 for uid, n in sorted(seen.items()) if n > 1]
     problems += [f"card #{uid} ({m.card_ids[uid]}) is lost"
@@ -30,7 +36,7 @@ def zone_problems(m: Match) -> list[str]:
 def score_problems(m: Match) -> list[str]:
     """Return rows whose cached strengths differ from a computation from scratch."""
     cached = m.strengths()
-    fresh = m.clone().strengths()
+    fresh = m.fresh_strengths()
     return [f"side {p} row {r}: cached {cached[p][r]} != fresh {fresh[p][r]}"
             for p in (0, 1) for r in range(3) if cached[p][r] != fresh[p][r]]
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.cards import ROW_TITLES, WEATHER, LeaderAbility, catalogue
+from engine.cards import ROW_TITLES, WEATHER, Card, LeaderAbility, catalogue
 from engine.pending import DECK_DRAW, DECK_WEATHER, RESTORE, Pending
 from engine.side import LEADER_HORN
 
@@ -14,11 +15,15 @@ if TYPE_CHECKING:
 REVEAL_COUNT = 3
 
 
+@cache
+def _weather_ids() -> frozenset[str]:
+    return frozenset(c.id for c in catalogue().cards.values() if c.type == WEATHER)
+
+
 def _ability(m: Match, p: int) -> LeaderAbility | None:
-    leader = m.leader_card(p).leader
-    if leader is None or leader.passive or m.sides[p].leader_used or m.leader_cancelled(p):
+    if m.sides[p].leader_used:
         return None
-    return leader
+    return m.active_leader(p)
 
 
 def _deck_picks(m: Match, p: int, weather_only: bool) -> tuple[int, ...]:
@@ -30,20 +35,19 @@ def _deck_picks(m: Match, p: int, weather_only: bool) -> tuple[int, ...]:
     seen: dict[str, int] = {}
     for uid in sorted(m.sides[p].deck):
         card = m.cards[uid]
-        if weather_only and not _weather_helps(m, card.id):
+        if weather_only and not _weather_helps(m, card):
             continue
         seen.setdefault(card.id, uid)
     return tuple(seen.values())
 
 
-def _weather_helps(m: Match, card_id: str) -> bool:
+def _weather_helps(m: Match, card: Card) -> bool:
     """True when playing this weather card now would change the board's weather."""
-    card = catalogue().card(card_id)
     if card.type != WEATHER:
         return False
     if "clear_weather" in card.abilities:
         return bool(m.weather)
-    return all(m.card_ids[uid] != card_id for uid, _ in m.weather)
+    return all(m.card_ids[uid] != card.id for uid, _ in m.weather)
 
 
 def _grave_picks(m: Match, p: int) -> tuple[int, ...]:
@@ -62,16 +66,9 @@ def _agile_moves(m: Match, p: int) -> list[tuple[int, int, int]]:
             card = m.cards[uid]
             if not card.agile or card.hero:
                 continue
-            at = side.rows[r].index(uid)
-            here = m.strengths()[p][r][at]
+            here = m.strengths()[p][r][side.rows[r].index(uid)]
             other = 1 - r
-            side.rows[r].pop(at)
-            side.rows[other].append(uid)
-            m._changed()
-            there = m.strengths()[p][other][-1]
-            side.rows[other].pop()
-            side.rows[r].insert(at, uid)
-            m._changed()
+            there = m.strengths_if(p, other, [*side.rows[other], uid])[-1]
             if there > here:
                 moves.append((uid, r, other))
     return moves
@@ -86,8 +83,10 @@ def usable(m: Match, p: int) -> bool:
     kind = leader.ability
     if kind == "weather_from_deck":
         if leader.card is None:
-            return bool(_deck_picks(m, p, weather_only=True))
-        return _weather_helps(m, leader.card) and leader.card in (m.card_ids[u] for u in side.deck)
+            in_deck = _weather_ids().intersection(map(m.card_ids.__getitem__, side.deck))
+            return any(_weather_helps(m, catalogue().card(c)) for c in in_deck)
+        return (_weather_helps(m, catalogue().card(leader.card))
+                and leader.card in (m.card_ids[u] for u in side.deck))
     if kind == "clear_weather":
         return bool(m.weather)
     if kind == "horn_row":

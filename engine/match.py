@@ -18,18 +18,67 @@ from engine.actions import (
     Action,
     IllegalAction,
 )
-from engine.cards import CLOSE, RANGED, ROW_TITLES, UNIT, WEATHER, Card, catalogue
+from engine.cards import (
+    CLOSE,
+    RANGED,
+    ROW_TITLES,
+    UNIT,
+    WEATHER,
+    Card,
+    LeaderAbility,
+    catalogue,
+)
 from engine.decks import Deck
 from engine.explain import explain
 from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.pending import MEDIC, Pending
 from engine.rng import Rng
-from engine.scoring import row_strengths
+from engine.scoring import links, row_strengths
 from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
 SPY_DRAW = 2
+
+# Builds an Event from its fields without the keyword handling of NamedTuple's __new__
+# (events are made at every step of every match).
+_new_event = tuple.__new__
+
+# An action whose number fields are plain ints (or None) and that equals a legal action
+# is that action; other types (a bool or a float equals an int) take the full check.
+_NUMBER = frozenset({int, type(None)})
+
+_BARE_ACTIONS = tuple({kind: Action(p, kind) for kind in (KEEP, LEADER, PASS, FORFEIT)}
+                      for p in (0, 1))
+_FIXED_PLAYS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
+_REDRAWS: tuple[dict[int, Action], ...] = ({}, {})  # by player, then card number
+
+
+def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
+    """Return (and remember) the ways to play a card that never depend on the board; empty
+    for Decoy, Commander's Horn and Mardroeme, whose rows or targets do."""
+    fixed = _FIXED_PLAYS.get((p, uid, card.id))
+    if fixed is not None:
+        return fixed
+    abilities = card.abilities
+    if card.type == UNIT and card.agile and "spy" not in abilities:
+        fixed = tuple(Action(p, PLAY, uid, r) for r in card.rows)
+    elif card.type in (UNIT, WEATHER) or not abilities & {"decoy", "commanders_horn",
+                                                          "mardroeme"}:
+        fixed = (Action(p, PLAY, uid),)
+    else:
+        fixed = ()
+    if len(_FIXED_PLAYS) > 100_000:  # card numbers and ids are few; this bounds odd uses
+        _FIXED_PLAYS.clear()
+    _FIXED_PLAYS[(p, uid, card.id)] = fixed
+    return fixed
+
+
+_LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
+# A row's cards, horn and weather flags; its strengths, their total, and whether a card
+# links the strengths of others (see scoring.links).
+_RowMemo = tuple[list[int], bool, bool, list[int], int, bool]
+
 
 class Event(NamedTuple):
     """A line of the match log; `private` replaces `text` for `player` alone."""
@@ -67,7 +116,13 @@ class Match:
         self.mark = 0
         self._legal: list[tuple[int, list[Action]] | None] = [None, None]
         self._scores: list[list[list[int]]] | None = None
-        self._leaders: tuple[list[Card], list[str | None]] | None = None
+        self._sums = [0, 0]
+        self._touched: list[int] = []  # rows changed since _scores, see _changed_row()
+        self._rows: list[_RowMemo | None] = [None] * 6
+        # Per player, the ways to play each card number that never depend on the board
+        # (shared by clones: a card number keeps its card for the whole match).
+        self._fixed: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {})
+        self._leaders: _LeaderInfo | None = None
 
     # ----------------------------------------------------------------- setup
 
@@ -79,10 +134,13 @@ class Match:
         m.seed = seed
         m.decks = tuple(decks)
         m.rng = Rng(seed)
+        cards = catalogue().cards
         for p, deck in enumerate(decks):
             side = Side(names[p], deck.faction, deck.leader)
-            for card_id in deck.card_list():
-                side.deck.append(m._add_card(card_id))
+            ids = deck.card_list()
+            side.deck = list(range(len(m.card_ids), len(m.card_ids) + len(ids)))
+            m.card_ids += ids
+            m.cards += map(cards.__getitem__, ids)
             m.rng.shuffle(side.deck)
             m.sides.append(side)
         m.originals = len(m.card_ids)
@@ -135,16 +193,31 @@ class Match:
         other = self.leader_card(1 - player).leader
         return other is not None and other.ability == "cancel_opponent_leader"
 
-    def _leader_info(self) -> tuple[list[Card], list[str | None]]:
-        """Leader cards and their passive abilities in effect; leaders never change."""
+    def _leader_info(self) -> _LeaderInfo:
+        """Leader cards, their passive abilities in effect and their active abilities not
+        cancelled; leaders never change."""
         if self._leaders is None:
             cards = [catalogue().card(s.leader) for s in self.sides]
-            self._leaders = (cards, [None, None])
+            self._leaders = (cards, [None, None], [None, None])
             for p in (0, 1):
                 leader = cards[p].leader
-                if leader is not None and leader.passive and not self.leader_cancelled(p):
+                if leader is None or self.leader_cancelled(p):
+                    continue
+                if leader.passive:
                     self._leaders[1][p] = leader.ability
+                else:
+                    self._leaders[2][p] = leader
         return self._leaders
+
+    def passives(self) -> tuple[str | None, str | None]:
+        """Return each side's passive leader ability in effect (None when there is none)."""
+        info = self._leader_info()[1]
+        return info[0], info[1]
+
+    def active_leader(self, player: int) -> LeaderAbility | None:
+        """Return the player's active leader ability unless it is passive or cancelled
+        (used or not)."""
+        return self._leader_info()[2][player]
 
     def _passive(self, player: int, ability: str) -> bool:
         return self._leader_info()[1][player] == ability
@@ -165,18 +238,79 @@ class Match:
 
     def strengths(self) -> list[list[list[int]]]:
         """Return current strengths as [side][row][position]."""
-        if self._scores is None:
-            stormy = self.weather_rows() if self.weather else ()
-            spies = self._either_passive("double_spies")
-            cards = self.cards
-            self._scores = [
-                [row_strengths([cards[u] for u in row], side.horns[r] is not None,
-                               r in stormy, self._passive(p, "half_weather"), spies)
-                 if row else []
-                 for r, row in enumerate(side.rows)]
-                for p, side in enumerate(self.sides)
-            ]
-        return self._scores
+        scores = self._scores
+        if scores is None:
+            scores, self._sums = self._score_rows(self._rows)
+            self._scores = scores
+        elif self._touched:
+            scores = self._rescore_touched(scores)
+        return scores
+
+    def _rescore_touched(self, scores: list[list[list[int]]]) -> list[list[list[int]]]:
+        """Recompute only the rows marked by _changed_row() since the last computation."""
+        sides = [list(scores[0]), list(scores[1])]
+        sums = list(self._sums)
+        stormy = self.weather_rows() if self.weather else ()
+        passives = self._leader_info()[1]
+        for slot in set(self._touched):
+            p, r = divmod(slot, 3)
+            row = self.sides[p].rows[r]
+            horn = self.sides[p].horns[r] is not None
+            storm = r in stormy
+            cards = list(map(self.cards.__getitem__, row))
+            strengths = row_strengths(cards, horn, storm, passives[p] == "half_weather",
+                                      "double_spies" in passives)
+            total = sum(strengths)
+            sums[p] += total - sum(sides[p][r])
+            sides[p][r] = strengths
+            self._rows[slot] = (row[:], horn, storm, strengths, total, any(map(links, cards)))
+        self._touched = []
+        self._scores, self._sums = sides, sums
+        return sides
+
+    def fresh_strengths(self) -> list[list[list[int]]]:
+        """Return the strengths computed from scratch, bypassing every cache."""
+        return self._score_rows([None] * 6)[0]
+
+    def _score_rows(self, memo: list[_RowMemo | None]) -> tuple[list[list[list[int]]], list[int]]:
+        """Compute the strengths and side totals, reusing each row of `memo` whose cards,
+        horn and weather are unchanged (and updating the others)."""
+        stormy = self.weather_rows() if self.weather else ()
+        passives = self._leader_info()[1]
+        spies = "double_spies" in passives
+        cards = self.cards
+        scores: list[list[list[int]]] = []
+        sums = [0, 0]
+        for p in (0, 1):
+            side = self.sides[p]
+            horns = side.horns
+            rows: list[list[int]] = []
+            for r in (0, 1, 2):
+                row = side.rows[r]
+                if not row:
+                    rows.append([])
+                    continue
+                horn = horns[r] is not None
+                storm = r in stormy
+                known = memo[3 * p + r]
+                if known is None or known[0] != row or known[1] != horn or known[2] != storm:
+                    held = list(map(cards.__getitem__, row))
+                    strengths = row_strengths(held, horn, storm, passives[p] == "half_weather",
+                                              spies)
+                    known = memo[3 * p + r] = (row[:], horn, storm, strengths, sum(strengths),
+                                               any(map(links, held)))
+                rows.append(known[3])
+                sums[p] += known[4]
+            scores.append(rows)
+        return scores, sums
+
+    def strengths_if(self, player: int, row: int, cells: list[int]) -> list[int]:
+        """Return the strengths a row would have holding these cards (same horn and weather)."""
+        passives = self._leader_info()[1]
+        horn = self.sides[player].horns[row] is not None
+        stormy = row in self.weather_rows() if self.weather else False
+        return row_strengths([self.cards[u] for u in cells], horn, stormy,
+                             passives[player] == "half_weather", "double_spies" in passives)
 
     def row_total(self, player: int, row: int) -> int:
         """Return the strength total of one row."""
@@ -184,7 +318,9 @@ class Match:
 
     def total(self, player: int) -> int:
         """Return a player's board total."""
-        return sum(sum(r) for r in self.strengths()[player])
+        if self._scores is None or self._touched:
+            self.strengths()
+        return self._sums[player]
 
     def row_horned(self, player: int, row: int) -> bool:
         """True when any horn effect doubles that row."""
@@ -195,6 +331,49 @@ class Match:
 
     def _changed(self) -> None:
         self._scores = None
+        self._touched = []
+
+    def _changed_row(self, player: int, row: int) -> None:
+        """Note that only this row changed (its cards) since the strengths were computed."""
+        if self._scores is not None:
+            self._touched.append(3 * player + row)
+
+    def _joined_row(self, player: int, row: int) -> None:
+        """Note that a card was added at the end of this row. When no card of the row links
+        the strengths of others, only the new card's strength is computed."""
+        scores = self._scores
+        if scores is None:
+            return
+        slot = 3 * player + row
+        cells = self.sides[player].rows[row]
+        card = self.cards[cells[-1]]
+        if slot in self._touched or links(card):
+            self._touched.append(slot)
+            return
+        horn = self.sides[player].horns[row] is not None
+        storm = row in self.weather_rows() if self.weather else False
+        if len(cells) == 1:
+            before: list[int] = []
+            total = 0
+        else:
+            known = self._rows[slot]
+            if (known is None or known[5] or known[1] != horn or known[2] != storm
+                    or known[0] != cells[:-1]):
+                self._touched.append(slot)
+                return
+            before, total = known[3], known[4]
+        passives = self._leader_info()[1]
+        strength = row_strengths([card], horn, storm, passives[player] == "half_weather",
+                                 "double_spies" in passives)[0]
+        strengths = [*before, strength]
+        self._rows[slot] = (cells[:], horn, storm, strengths, total + strength, False)
+        # The lists are shared with clones: replace them, never change them.
+        side = list(scores[player])
+        side[row] = strengths
+        self._scores = [side, scores[1]] if player == 0 else [scores[0], side]
+        sums = self._sums[:]
+        sums[player] += strength
+        self._sums = sums
 
     # ------------------------------------------------------- legal actions
 
@@ -215,38 +394,45 @@ class Match:
 
     def to_act(self) -> list[int]:
         """Return the players who have a move to make now (forfeiting aside)."""
+        if self.phase == PLAYING:
+            return [self.current] if self.pending is None else [self.pending.player]
         if self.phase == OVER:
             return []
         if self.phase == CHOOSE_FIRST:
             return [self.chooser] if self.chooser is not None else []
-        if self.phase == MULLIGAN_PHASE:
-            return [p for p in (0, 1) if not self.sides[p].ready]
-        if self.pending is not None:
-            return [self.pending.player]
-        return [self.current]
+        return [p for p in (0, 1) if not self.sides[p].ready]  # redraws
 
     def _generate(self, p: int) -> list[Action]:
-        if self.phase == OVER:
-            return []
-        out: list[Action] = []
+        phase = self.phase
         side = self.sides[p]
-        if self.phase == CHOOSE_FIRST:
-            if p == self.chooser:
-                out = [Action(p, FIRST, target=0), Action(p, FIRST, target=1)]
-        elif self.phase == MULLIGAN_PHASE:
+        if phase == PLAYING:
+            pending = self.pending
+            if pending is not None:
+                out = self._choices(pending) if pending.player == p else []
+            elif p == self.current and not side.passed:
+                out = self._plays(p)
+                if leaders.usable(self, p):
+                    out.append(_BARE_ACTIONS[p][LEADER])
+                out.append(_BARE_ACTIONS[p][PASS])
+            else:
+                out = []
+        elif phase == OVER:
+            return []
+        elif phase == CHOOSE_FIRST:
+            out = [Action(p, FIRST, target=0), Action(p, FIRST, target=1)] if (
+                p == self.chooser) else []
+        else:  # redraws
+            out = []
             if not side.ready:
-                out.append(Action(p, KEEP))
+                out.append(_BARE_ACTIONS[p][KEEP])
                 if side.mulligans_left > 0 and side.deck:
-                    out.extend(Action(p, MULLIGAN, uid) for uid in side.hand)
-        elif self.pending is not None:
-            if self.pending.player == p:
-                out = self._choices(self.pending)
-        elif p == self.current and not side.passed:
-            out = self._plays(p)
-            if leaders.usable(self, p):
-                out.append(Action(p, LEADER))
-            out.append(Action(p, PASS))
-        out.append(Action(p, FORFEIT))
+                    redraws = _REDRAWS[p]
+                    for uid in side.hand:
+                        redraw = redraws.get(uid)
+                        if redraw is None:
+                            redraw = redraws[uid] = Action(p, MULLIGAN, uid)
+                        out.append(redraw)
+        out.append(_BARE_ACTIONS[p][FORFEIT])
         return out
 
     def _choices(self, pending: Pending) -> list[Action]:
@@ -262,25 +448,22 @@ class Match:
 
     def _plays(self, p: int) -> list[Action]:
         side = self.sides[p]
+        cards = self.cards
         out: list[Action] = []
+        known = self._fixed[p]
         for uid in side.hand:
-            card = self.cards[uid]
-            if card.type == UNIT:
-                if card.agile and "spy" not in card.abilities:
-                    out.extend(Action(p, PLAY, uid, r) for r in card.rows)
-                else:
-                    out.append(Action(p, PLAY, uid))
-            elif card.type == WEATHER:
-                out.append(Action(p, PLAY, uid))
-            elif "decoy" in card.abilities:
+            fixed = known.get(uid)
+            if fixed is None:
+                fixed = known[uid] = _fixed_plays(p, uid, cards[uid])
+            if fixed:
+                out.extend(fixed)
+            elif "decoy" in cards[uid].abilities:
                 out.extend(Action(p, PLAY, uid, target=t) for t in self._decoy_targets(p))
-            elif "commanders_horn" in card.abilities:
+            elif "commanders_horn" in cards[uid].abilities:
                 out.extend(Action(p, PLAY, uid, r) for r in range(3) if side.horns[r] is None)
-            elif "mardroeme" in card.abilities:
+            else:  # Mardroeme
                 out.extend(Action(p, PLAY, uid, r) for r in range(3)
                            if side.mardroeme[r] is None)
-            else:
-                out.append(Action(p, PLAY, uid))
         return out
 
     def _decoy_targets(self, p: int) -> list[int]:
@@ -315,24 +498,18 @@ class Match:
         Raises MalformedAction when the value is not an action at all, and
         IllegalAction, with the reason, when the rules do not allow it now.
         """
-        action.check_shape()
-        if action not in self.legal_actions(action.player):
-            raise IllegalAction(self._explain(action))
+        player, _, card, row, target = action
+        if (type(player) is not int or type(card) not in _NUMBER or type(row) not in _NUMBER
+                or type(target) not in _NUMBER or player not in (0, 1)
+                or action not in self.legal_actions(player)):
+            action.check_shape()  # MalformedAction unless the fields form an action
+            if action not in self.legal_actions(action.player):
+                raise IllegalAction(self._explain(action))
         self.mark = len(self.events)
         self.highlight = []
         self.history.append(action)
         kind, p = action.kind, action.player
-        if kind == FORFEIT:
-            self._forfeit(p)
-        elif kind == FIRST:
-            self._choose_first(p, action.target or 0)
-        elif kind in (MULLIGAN, KEEP):
-            self._mulligan(p, action.card)
-        elif kind == PASS:
-            self.sides[p].passed = True
-            self._log(f"{self.sides[p].name} passes.")
-            self._end_turn(p)
-        else:
+        if kind in (PLAY, LEADER, CHOOSE):
             before = self._totals()
             if kind == PLAY:
                 self._play(p, action)
@@ -343,6 +520,16 @@ class Match:
             self._tag_delta(before)
             if self.pending is None and self.phase == PLAYING:
                 self._end_turn(p)
+        elif kind == PASS:
+            self.sides[p].passed = True
+            self._log(f"{self.sides[p].name} passes.")
+            self._end_turn(p)
+        elif kind in (MULLIGAN, KEEP):
+            self._mulligan(p, action.card)
+        elif kind == FIRST:
+            self._choose_first(p, action.target or 0)
+        else:
+            self._forfeit(p)
         return self.events[self.mark:]
 
     def _explain(self, action: Action) -> str:
@@ -353,27 +540,28 @@ class Match:
         return view.observation(self, viewer)
 
     def _totals(self) -> tuple[int, int]:
-        return self.total(0), self.total(1)
+        if self._scores is None or self._touched:
+            self.strengths()
+        return self._sums[0], self._sums[1]
 
     def _tag_delta(self, before: tuple[int, int]) -> None:
-        self._changed()
         after = self._totals()
-        actor = self.history[-1].player
-        deltas = [after[p] - before[p] for p in (0, 1)]
-        if not any(deltas) or self.mark >= len(self.events):
+        d0, d1 = after[0] - before[0], after[1] - before[1]
+        if not (d0 or d1) or self.mark >= len(self.events):
             return
-        if deltas[1 - actor] == 0:
-            note = f"{deltas[actor]:+d}"
+        mine, theirs = (d0, d1) if self.history[-1].player == 0 else (d1, d0)
+        if theirs == 0:
+            note = f"{mine:+d}"
         else:
-            note = ", ".join(f"{self.sides[p].name} {deltas[p]:+d}" for p in (0, 1) if deltas[p])
+            note = ", ".join(f"{self.sides[p].name} {d:+d}" for p, d in ((0, d0), (1, d1)) if d)
         head = self.events[self.mark]
         text = head.text[:-1] if head.text.endswith(".") else head.text
-        self.events[self.mark] = head._replace(text=f"{text} ({note}).")
+        self.events[self.mark] = _new_event(Event, (f"{text} ({note}).", head.player, head.private))
 
     # ----------------------------------------------------- match flow
 
     def _log(self, text: str, player: int | None = None, private: str | None = None) -> None:
-        self.events.append(Event(text, player, private))
+        self.events.append(_new_event(Event, (text, player, private)))
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
@@ -436,7 +624,6 @@ class Match:
                 self.current = 1 - p
 
     def _end_round(self) -> None:
-        self._changed()
         scores = self._totals()
         names = [s.name for s in self.sides]
         if scores[0] != scores[1]:
@@ -534,14 +721,10 @@ class Match:
     # --------------------------------------------------------- card play
 
     def _draw(self, p: int, count: int) -> list[int]:
-        side = self.sides[p]
-        drawn = []
-        for _ in range(count):
-            if not side.deck:
-                break
-            uid = side.deck.pop()
-            side.hand.append(uid)
-            drawn.append(uid)
+        deck = self.sides[p].deck
+        drawn = deck[:-count - 1:-1]  # from the top (the end), top card first
+        del deck[len(deck) - len(drawn):]
+        self.sides[p].hand += drawn
         return drawn
 
     def _play(self, p: int, action: Action) -> None:
@@ -559,9 +742,10 @@ class Match:
         elif "decoy" in card.abilities:
             target = action.target
             assert target is not None
-            for row in side.rows:
+            for r, row in enumerate(side.rows):
                 if target in row:
                     row[row.index(target)] = uid
+                    self._changed_row(p, r)
                     break
             side.hand.append(target)
             self.highlight.append(uid)
@@ -570,6 +754,7 @@ class Match:
             assert action.row is not None
             side.horns[action.row] = uid
             self.highlight.append(uid)
+            self._changed()
             self._log(f"{name} plays Commander's Horn on {ROW_TITLES[action.row]}.")
         elif "mardroeme" in card.abilities:
             assert action.row is not None
@@ -581,7 +766,6 @@ class Match:
             self._log(f"{name} plays {card.name}.")
             side.grave.append(uid)
             self._scorch_all(exclude=None)
-        self._changed()
 
     def _play_weather(self, p: int, uid: int) -> None:
         if "clear_weather" in self.cards[uid].abilities:
@@ -608,7 +792,7 @@ class Match:
             row = card.rows[0]
         self.sides[owner].rows[row].append(uid)
         self.highlight.append(uid)
-        self._changed()
+        self._joined_row(owner, row)
         name = self.sides[p].name
         if spy:
             self._log(f"{name} {verb} {card.name} as a spy on {self.sides[owner].name}'s "
@@ -638,24 +822,25 @@ class Match:
 
     def _muster(self, p: int, uid: int, row: int) -> None:
         side = self.sides[p]
-        group = self.cards[uid].musters
-        pulled = [u for u in side.hand if self.cards[u].muster_group == group]
-        pulled += [u for u in side.deck if self.cards[u].muster_group == group]
+        cards = self.cards
+        group = cards[uid].musters
+        from_hand = [u for u in side.hand if cards[u].muster_group == group]
+        pulled = from_hand + [u for u in side.deck if cards[u].muster_group == group]
         if not pulled:
             return
-        in_hand = set(side.hand)
-        side.hand = [u for u in side.hand if u not in pulled]
+        if from_hand:
+            side.hand = [u for u in side.hand if u not in from_hand]
         side.deck = [u for u in side.deck if u not in pulled]
         for u in pulled:
             card = self.cards[u]
-            side.rows[row if row in card.rows else card.rows[0]].append(u)
+            to = row if row in card.rows else card.rows[0]
+            side.rows[to].append(u)
             self.highlight.append(u)
+            self._joined_row(p, to)
         self.rng.shuffle(side.deck)
         names = ", ".join(self.cards[u].name for u in pulled)
-        from_hand = sum(1 for u in pulled if u in in_hand)
-        source = f" ({from_hand} from hand)" if from_hand else ""
+        source = f" ({len(from_hand)} from hand)" if from_hand else ""
         self._log(f"Muster brings {names}{source}.")
-        self._changed()
 
     def _transform(self, p: int, row: int) -> None:
         cells = self.sides[p].rows[row]
@@ -673,10 +858,11 @@ class Match:
         summons = self.cards[uid].summons
         assert summons is not None
         new = self._add_card(summons)
-        self.sides[p].rows[self.cards[new].rows[0]].append(new)
+        row = self.cards[new].rows[0]
+        self.sides[p].rows[row].append(new)
         self.highlight.append(new)
+        self._joined_row(p, row)
         self._log(f"{self.cards[uid].name} falls and {self.cards[new].name} takes its place.")
-        self._changed()
 
     def _destroy(self, victims: list[tuple[int, int, int]]) -> None:
         if not victims:
@@ -686,7 +872,7 @@ class Match:
         for p, r, uid in victims:
             self.sides[p].rows[r].remove(uid)
             self.sides[p].grave.append(uid)
-        self._changed()
+            self._changed_row(p, r)
         for p, _, uid in victims:
             if self.cards[uid].summons:
                 self._summon(p, uid)
@@ -778,7 +964,8 @@ class Match:
         m.history = self.history[:]
         m.highlight = self.highlight[:]
         m._legal = [None, None]
-        m._scores = None
+        m._rows = self._rows[:]
+        m._touched = self._touched[:]
         return m
 
     def to_dict(self) -> dict[str, Any]:

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+from array import array
+from functools import cache
+from operator import mod
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_LANE = 128  # bits per lane of a batch: a 64-bit value times a 64-bit constant fits
 
 
 class Rng:
@@ -19,11 +26,28 @@ class Rng:
 
     def next64(self) -> int:
         """Return the next 64-bit value."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
+
+    def batch(self, n: int) -> list[int]:
+        """Return the next n 64-bit values at once: the same as n calls of next64()."""
+        if n <= 0:
+            return []
+        ones, steps, mask = _batch_constants(n)
+        # Every lane of one big integer runs the same mixing; the whole batch costs a few
+        # big-integer operations instead of a dozen per value.
+        z = (self.state * ones + steps) & mask
+        z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
+        z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
+        z = (z ^ (z >> 31)) & mask
+        self.state = (self.state + n * _GAMMA) & _MASK
+        words = array("Q", z.to_bytes(n * _LANE // 8, "little"))
+        if sys.byteorder == "big":
+            words.byteswap()
+        return words.tolist()[::_LANE // 64]
 
     def below(self, n: int) -> int:
         """Return a value in [0, n); n must be positive."""
@@ -34,9 +58,10 @@ class Rng:
         return items[self.next64() % len(items)]
 
     def shuffle(self, items: list[T]) -> None:
-        """Shuffle a list in place (Fisher-Yates)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+        """Shuffle a list in place (Fisher-Yates, one next64() per swap)."""
+        top = len(items) - 1
+        picks = map(mod, self.batch(top), range(top + 1, 1, -1))
+        for i, j in zip(range(top, 0, -1), picks, strict=True):
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items: list[T], k: int) -> list[T]:
@@ -44,3 +69,11 @@ class Rng:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
+
+
+@cache
+def _batch_constants(n: int) -> tuple[int, int, int]:
+    """Lane k of a batch of n holds the state after k + 1 steps: state + (k + 1) * gamma."""
+    ones = sum(1 << (_LANE * k) for k in range(n))
+    steps = sum(((k + 1) * _GAMMA) << (_LANE * k) for k in range(n))
+    return ones, steps, ones * _MASK

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from engine.cards import UNIT, Card
 
+# Abilities of a unit that change the strength of other cards in its row.
+LINKED = frozenset({"morale_boost", "tight_bond", "commanders_horn"})
+
+
+def links(card: Card) -> bool:
+    """True when the card changes other cards' strengths in its row (Morale Boost, Tight
+    Bond, a unit's horn); a row without such cards scores each card on its own."""
+    return card.type == UNIT and not card.abilities.isdisjoint(LINKED)
+
 
 def row_strengths(
     row: list[Card],
@@ -19,21 +28,21 @@ def row_strengths(
     (or halves it, rounding up, under King Bran), then Tight Bond multiplies, a horn
     doubles and each Morale Boost of another card adds 1.
     """
-    if not row:
-        return []
     morale = 0
     bond: dict[str, int] = {}
     horn_at = -1
     for i, card in enumerate(row):
-        if card.type != UNIT:
-            continue
         abilities = card.abilities
+        if not abilities or card.type != UNIT:
+            continue
         if "morale_boost" in abilities:
             morale += 1
         if "tight_bond" in abilities:
             bond[card.id] = bond.get(card.id, 0) + 1
         if horn_at < 0 and "commanders_horn" in abilities:
             horn_at = i
+    if not (morale or bond or horn_at >= 0 or horn_slot or weather or double_spies):
+        return [card.strength for card in row]  # non-units have strength 0
     out: list[int] = []
     for i, card in enumerate(row):
         if card.type != UNIT:

@@ -3,7 +3,10 @@
 Nothing here reads a Match: every input is an Observation (what the player sees) plus the
 player's own deck list, which a player legitimately knows. The opponent's unknown cards
 are described by a prior built from the public catalogue and the opponent faction's
-starter deck, never from the opponent's real deck list.
+starter deck, never from the opponent's real deck list. Once the opponent has shown cards
+that their starter deck does not hold, they play a deck of their own: the prior then
+gives the rest of the catalogue the share of their deck that the cards seen so far
+suggest is their own choice.
 """
 
 from __future__ import annotations
@@ -17,8 +20,12 @@ from engine.decks import Deck, starter_decks
 from engine.observation import CardView, Observation
 
 # Weight of a catalogue copy that the opponent's starter deck does not hold, relative to a
-# starter-deck copy: custom decks exist, but the starter deck is the likeliest list.
+# starter-deck copy, while every card they showed is in their starter deck: custom decks
+# exist, but the starter deck is the likeliest list.
 EXTRA_WEIGHT = 0.04
+# The most that weight grows to once cards outside the starter deck were seen (below 1,
+# which marks the likely copies).
+MAX_EXTRA_WEIGHT = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +134,12 @@ def _faction_cards(faction: str) -> tuple[Card, ...]:
 def opponent_pool(faction: str, seen: Counter[str], mustered: set[str]) -> list[tuple[str, float]]:
     """Return the prior over the opponent's unseen copies: (card id, weight) per copy.
 
-    Copies in the faction's starter deck weigh 1, other legal copies EXTRA_WEIGHT; copies
+    Copies in the faction's starter deck weigh 1, other legal copies extra_weight(); copies
     already seen are removed, and so are members of a muster group already called (muster
     pulls the whole group from hand and deck).
     """
     starter = _starter_counts(faction)
+    extra = extra_weight(starter, seen)
     pool: list[tuple[str, float]] = []
     for card in _faction_cards(faction):
         if card.muster_group is not None and card.muster_group in mustered:
@@ -139,9 +147,23 @@ def opponent_pool(faction: str, seen: Counter[str], mustered: set[str]) -> list[
         n_seen = seen.get(card.id, 0)
         base = starter.get(card.id, 0)
         pool.extend((card.id, 1.0) for _ in range(max(0, base - n_seen)))
-        pool.extend((card.id, EXTRA_WEIGHT)
+        pool.extend((card.id, extra)
                     for _ in range(max(0, card.copies - max(base, n_seen))))
     return pool
+
+
+def extra_weight(starter: dict[str, int], seen: Counter[str]) -> float:
+    """Return the weight of copies outside the starter deck: EXTRA_WEIGHT while every card
+    seen fits the starter deck, else the estimated share of the deck chosen freely.
+
+    The share counts the seen copies that the starter deck cannot account for, with one
+    pseudo-observation each way, so a single odd card already moves the estimate a lot.
+    """
+    outside = sum(max(0, n - starter.get(card_id, 0)) for card_id, n in seen.items())
+    if not outside:
+        return EXTRA_WEIGHT
+    share = (outside + 1) / (sum(seen.values()) + 2)
+    return min(MAX_EXTRA_WEIGHT, max(EXTRA_WEIGHT, share))
 
 
 def beliefs(obs: Observation, deck: Deck | None = None) -> Beliefs:

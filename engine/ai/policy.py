@@ -88,16 +88,6 @@ def row_sum(cards: list[Card], horn: bool, weather: bool, half: bool, spies2: bo
     return total
 
 
-def passives(m: Match) -> tuple[str | None, str | None]:
-    """Return each side's passive leader ability in effect (None when there is none)."""
-    out: list[str | None] = []
-    for p in (0, 1):
-        leader = m.leader_card(p).leader
-        ok = leader is not None and leader.passive and not m.leader_cancelled(p)
-        out.append(leader.ability if ok and leader is not None else None)
-    return out[0], out[1]
-
-
 class Eval:
     """Quick estimates of move values for player p in a match, without applying moves."""
 
@@ -105,14 +95,15 @@ class Eval:
         self.m, self.p, self.o = m, p, 1 - p
         self.st = m.strengths()
         self.stormy = m.weather_rows() if m.weather else set()
-        pas = passives(m)
+        pas = m.passives()
         self.half = (pas[0] == "half_weather", pas[1] == "half_weather")
         self.spies2 = "double_spies" in pas
         self.random_revive = "random_revive" in pas
-        self.totals = (sum(sum(r) for r in self.st[0]), sum(sum(r) for r in self.st[1]))
+        self.totals = (m.total(0), m.total(1))
         self.lead = self.totals[p] - self.totals[self.o]
         self.cards = m.cards
         self._gains: dict[tuple[str, int | None, int | None], float] = {}
+        self._plain: dict[int, bool] = {}
 
     # ------------------------------------------------------------ rows
 
@@ -148,6 +139,8 @@ class Eval:
         card = self.cards[uid]
         a = card.abilities
         r = card.rows[0] if row is None else row
+        if not a and (card.hero or self.plain_row(r)):
+            return float(card.strength)  # nothing on the row changes its strength
         if "spy" in a:
             before = self.row_total(o, r)
             after = self.row_with(o, r, [card])
@@ -181,6 +174,16 @@ class Eval:
         if "medic" in a:
             gain += self.revive_value()
         return gain
+
+    def plain_row(self, r: int) -> bool:
+        """True when p's row r changes no unit's strength: no horn, weather or Morale Boost."""
+        plain = self._plain.get(r)
+        if plain is None:
+            side = self.m.sides[self.p]
+            plain = self._plain[r] = side.horns[r] is None and r not in self.stormy and not any(
+                "morale_boost" in self.cards[u].abilities
+                or "commanders_horn" in self.cards[u].abilities for u in side.rows[r])
+        return plain
 
     def _mardroeme(self, r: int) -> bool:
         side = self.m.sides[self.p]
@@ -310,6 +313,11 @@ class Eval:
 
     def gain(self, a: Action) -> float:
         """Immediate value of an action: board lead change plus cards gained."""
+        if a.card is not None:
+            card = self.cards[a.card]
+            if not card.abilities and card.type == UNIT and (
+                    card.hero or self.plain_row(card.rows[0] if a.row is None else a.row)):
+                return float(card.strength)  # the common case, as unit_gain finds it
         key = (self.cards[a.card].id, a.row, a.target) if a.card is not None else ("", 0, 0)
         value = self._gains.get(key)
         if value is None:
@@ -414,22 +422,22 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     legal = m.legal_actions(p)
     if m.pending is not None:
         return choose_option(m, p, [a for a in legal if a.kind == CHOOSE])
-    plays = [a for a in legal if a.kind in (PLAY, LEADER)]
-    pass_ = Action(p, PASS)
+    plays = legal[:-2]  # the playing phase lists plays, the leader, then pass and forfeit
+    pass_ = legal[-2]
     if not plays:
         return pass_
     ev = Eval(m, p)
     g_me, g_op, h_me, h_op, op_passed = _round_state(m, p)
     lead = ev.lead
     jitter = rng.uniform(-style.jitter, style.jitter) if style.jitter else 0.0
-    gains = [ev.gain(a) for a in plays]
     if op_passed:
-        return _answer_pass(m, p, ev, plays, gains, jitter)
+        return _answer_pass(m, p, ev, plays, jitter)
 
     if g_me == 1:
         # Losing this round loses the match: keep playing while it helps.
         if ev.ahead(lead) and h_op == 0:
             return pass_
+        gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
             return pass_
         return _best(plays, gains, ev, style, rng, commit=0.15)
@@ -444,7 +452,7 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
             return pass_
         if not ev.ahead(lead) and diff >= 2:
             return pass_
-        return _tempo(plays, gains, ev, style, rng)
+        return _tempo(plays, ev, style, rng)
 
     # Round 1 (or after a drawn round): win it without falling behind in cards.
     if ev.ahead(lead):
@@ -455,11 +463,10 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     else:
         if diff >= 2 and -lead > 10 + jitter and h_op <= 8:
             return pass_
-    return _tempo(plays, gains, ev, style, rng)
+    return _tempo(plays, ev, style, rng)
 
 
-def _answer_pass(m: Match, p: int, ev: Eval, plays: list[Action], gains: list[float],
-                 jitter: float) -> Action:
+def _answer_pass(m: Match, p: int, ev: Eval, plays: list[Action], jitter: float) -> Action:
     """The opponent has passed: win the round if it is worth it, else pass."""
     pass_ = Action(p, PASS)
     lead = ev.lead
@@ -494,11 +501,11 @@ def _answer_pass(m: Match, p: int, ev: Eval, plays: list[Action], gains: list[fl
     return pass_
 
 
-def _tempo(plays: list[Action], gains: list[float], ev: Eval, style: Style,
-           rng: random.Random) -> Action:
+def _tempo(plays: list[Action], ev: Eval, style: Style, rng: random.Random) -> Action:
     """A round still open on both sides: take the lead as cheaply as possible."""
     if style.epsilon and rng.random() < style.epsilon:
         return rng.choice(plays)
+    gains = [ev.gain(a) for a in plays]
     if not ev.ahead(ev.lead):
         spies = [i for i, a in enumerate(plays) if _draws_cards(ev.m, a)]
         if spies:
