@@ -13,7 +13,7 @@ from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
 from bot.render.text import fit_font, fit_text, sanitize_name
-from bot.render.texture import panel, wood
+from bot.render.texture import headed_wood, panel
 from bot.render.theme import (
     GOLD,
     GOLD_DARK,
@@ -46,11 +46,7 @@ def _height(rows: int) -> int:
 
 @cache
 def _background(rows: int) -> Image.Image:
-    img = wood(W, _height(rows), seed=11)
-    bar = Image.new("RGBA", (W, HEAD_H - 20), (10, 7, 5, 215))
-    img.paste(bar, (0, 0), bar)
-    ImageDraw.Draw(img).line((0, HEAD_H - 21, W, HEAD_H - 21), fill=GOLD_DARK, width=2)
-    return img
+    return headed_wood(W, _height(rows), seed=11, bar_h=HEAD_H - 20)
 
 
 def leaderboard_image(page: LeaderboardPage) -> Image.Image:

@@ -15,7 +15,7 @@ from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
 from bot.render.leaderboard import record_text
 from bot.render.text import fit_font, fit_text, sanitize_name
-from bot.render.texture import panel, wood
+from bot.render.texture import headed_wood, panel
 from bot.render.theme import (
     GOLD,
     GOLD_DARK,
@@ -44,11 +44,7 @@ def _height(matches: int) -> int:
 
 @cache
 def _background(matches: int) -> Image.Image:
-    img = wood(W, _height(matches), seed=13)
-    bar = Image.new("RGBA", (W, HEAD_H), (10, 7, 5, 215))
-    img.paste(bar, (0, 0), bar)
-    ImageDraw.Draw(img).line((0, HEAD_H - 1, W, HEAD_H - 1), fill=GOLD_DARK, width=2)
-    return img
+    return headed_wood(W, _height(matches), seed=13, bar_h=HEAD_H)
 
 
 def profile_image(profile: Profile) -> Image.Image:

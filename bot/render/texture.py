@@ -38,6 +38,15 @@ def wood(w: int, h: int, seed: int) -> Image.Image:
     return Image.composite(Image.new("RGB", (w, h), (8, 5, 3)), img, vignette)
 
 
+def headed_wood(w: int, h: int, seed: int, bar_h: int) -> Image.Image:
+    """Wood under a dark header bar of height bar_h, closed by a gold line."""
+    img = wood(w, h, seed)
+    bar = Image.new("RGBA", (w, bar_h), (10, 7, 5, 215))
+    img.paste(bar, (0, 0), bar)
+    ImageDraw.Draw(img).line((0, bar_h - 1, w, bar_h - 1), fill=GOLD_DARK, width=2)
+    return img
+
+
 def panel(
     img: Image.Image,
     box: tuple[int, int, int, int],
