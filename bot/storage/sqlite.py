@@ -34,17 +34,20 @@ class SqliteConnection(Connection):
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
+    # Every call is one trip to aiosqlite's thread; a cursor's fetch and close would be two
+    # more. Queries read with fetchone select at most one row, and a change is complete
+    # once executed, so its cursor needs no closing.
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            row: sqlite3.Row | None = await cursor.fetchone()
-            return row
+        rows = list(await self._conn.execute_fetchall(sql, params))
+        return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._conn.execute(sql, params) as cursor:
-            return max(cursor.rowcount, 0)
+        cursor = await self._conn.execute(sql, params)
+        return max(cursor.rowcount, 0)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, rows)
