@@ -517,7 +517,7 @@ class Match:
                 leaders.use(self, p)
             else:
                 self._choose(p, action)
-            self._tag_delta(before)
+            self._tag_delta(p, before)
             if self.pending is None and self.phase == PLAYING:
                 self._end_turn(p)
         elif kind == PASS:
@@ -544,19 +544,19 @@ class Match:
             self.strengths()
         return self._sums[0], self._sums[1]
 
-    def _tag_delta(self, before: tuple[int, int]) -> None:
+    def _tag_delta(self, player: int, before: tuple[int, int]) -> None:
         after = self._totals()
         d0, d1 = after[0] - before[0], after[1] - before[1]
         if not (d0 or d1) or self.mark >= len(self.events):
             return
-        mine, theirs = (d0, d1) if self.history[-1].player == 0 else (d1, d0)
+        mine, theirs = (d0, d1) if player == 0 else (d1, d0)
         if theirs == 0:
             note = f"{mine:+d}"
         else:
             note = ", ".join(f"{self.sides[p].name} {d:+d}" for p, d in ((0, d0), (1, d1)) if d)
-        head = self.events[self.mark]
-        text = head.text[:-1] if head.text.endswith(".") else head.text
-        self.events[self.mark] = _new_event(Event, (f"{text} ({note}).", head.player, head.private))
+        text, to, private = self.events[self.mark]
+        self.events[self.mark] = _new_event(Event, (f"{text.removesuffix('.')} ({note}).", to,
+                                                    private))
 
     # ----------------------------------------------------- match flow
 
@@ -825,12 +825,14 @@ class Match:
         cards = self.cards
         group = cards[uid].musters
         from_hand = [u for u in side.hand if cards[u].muster_group == group]
-        pulled = from_hand + [u for u in side.deck if cards[u].muster_group == group]
+        from_deck = [u for u in side.deck if cards[u].muster_group == group]
+        pulled = from_hand + from_deck
         if not pulled:
             return
         if from_hand:
             side.hand = [u for u in side.hand if u not in from_hand]
-        side.deck = [u for u in side.deck if u not in pulled]
+        if from_deck:
+            side.deck = [u for u in side.deck if u not in from_deck]
         for u in pulled:
             card = self.cards[u]
             to = row if row in card.rows else card.rows[0]
