@@ -52,6 +52,7 @@ _BARE_ACTIONS = tuple({kind: Action(p, kind) for kind in (KEEP, LEADER, PASS, FO
                       for p in (0, 1))
 _FIXED_PLAYS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
 _REDRAWS: tuple[dict[int, Action], ...] = ({}, {})  # by player, then card number
+_DECOYS: tuple[dict[tuple[int, int], Action], ...] = ({}, {})  # by player, then (card, target)
 
 
 def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
@@ -458,7 +459,12 @@ class Match:
             if fixed:
                 out.extend(fixed)
             elif "decoy" in cards[uid].abilities:
-                out.extend(Action(p, PLAY, uid, target=t) for t in self._decoy_targets(p))
+                decoys = _DECOYS[p]
+                for target in self._decoy_targets(p):
+                    play = decoys.get((uid, target))
+                    if play is None:
+                        play = decoys[uid, target] = Action(p, PLAY, uid, target=target)
+                    out.append(play)
             elif "commanders_horn" in cards[uid].abilities:
                 out.extend(Action(p, PLAY, uid, r) for r in range(3) if side.horns[r] is None)
             else:  # Mardroeme
