@@ -34,7 +34,7 @@ from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.pending import MEDIC, Pending
 from engine.rng import Rng
-from engine.scoring import links, row_strengths
+from engine.scoring import links, lone_strength, row_strengths
 from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
@@ -364,8 +364,8 @@ class Match:
                 return
             before, total = known[3], known[4]
         passives = self._leader_info()[1]
-        strength = row_strengths([card], horn, storm, passives[player] == "half_weather",
-                                 "double_spies" in passives)[0]
+        strength = lone_strength(card, horn, storm, passives[player] == "half_weather",
+                                 "double_spies" in passives)
         strengths = [*before, strength]
         self._rows[slot] = (cells[:], horn, storm, strengths, total + strength, False)
         # The lists are shared with clones: replace them, never change them.
