@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any, NamedTuple
 
 from engine import leaders, view
@@ -52,7 +53,6 @@ _BARE_ACTIONS = tuple({kind: Action(p, kind) for kind in (KEEP, LEADER, PASS, FO
                       for p in (0, 1))
 _FIXED_PLAYS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
 _REDRAWS: tuple[dict[int, Action], ...] = ({}, {})  # by player, then card number
-_DECOYS: tuple[dict[tuple[int, int], Action], ...] = ({}, {})  # by player, then (card, target)
 
 
 def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
@@ -73,6 +73,18 @@ def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
         _FIXED_PLAYS.clear()
     _FIXED_PLAYS[(p, uid, card.id)] = fixed
     return fixed
+
+
+@cache
+def _decoy_play(p: int, uid: int, target: int) -> Action:
+    """Return (and remember) the play of a Decoy on a target."""
+    return Action(p, PLAY, uid, target=target)
+
+
+@cache
+def _row_plays(p: int, uid: int) -> tuple[Action, ...]:
+    """Return (and remember) the plays of a card on each row, in row order."""
+    return tuple(Action(p, PLAY, uid, r) for r in range(3))
 
 
 _LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
@@ -459,17 +471,11 @@ class Match:
             if fixed:
                 out.extend(fixed)
             elif "decoy" in cards[uid].abilities:
-                decoys = _DECOYS[p]
-                for target in self._decoy_targets(p):
-                    play = decoys.get((uid, target))
-                    if play is None:
-                        play = decoys[uid, target] = Action(p, PLAY, uid, target=target)
-                    out.append(play)
-            elif "commanders_horn" in cards[uid].abilities:
-                out.extend(Action(p, PLAY, uid, r) for r in range(3) if side.horns[r] is None)
-            else:  # Mardroeme
-                out.extend(Action(p, PLAY, uid, r) for r in range(3)
-                           if side.mardroeme[r] is None)
+                out.extend(_decoy_play(p, uid, target) for target in self._decoy_targets(p))
+            else:  # Commander's Horn or Mardroeme, on a row without one
+                slots = side.horns if "commanders_horn" in cards[uid].abilities else side.mardroeme
+                out.extend(play for play, slot in zip(_row_plays(p, uid), slots, strict=True)
+                           if slot is None)
         return out
 
     def _decoy_targets(self, p: int) -> list[int]:
