@@ -43,6 +43,8 @@ def score_problems(m: Match) -> list[str]:
     """Return rows whose cached strengths differ from a computation from scratch."""
     cached = m.strengths()
     fresh = m.fresh_strengths()
+    if cached == fresh:
+        return []
     return [f"side {p} row {r}: cached {cached[p][r]} != fresh {fresh[p][r]}"
             for p in (0, 1) for r in range(3) if cached[p][r] != fresh[p][r]]
 
