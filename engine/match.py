@@ -841,10 +841,10 @@ class Match:
         pulled = from_hand + from_deck
         if not pulled:
             return
-        if from_hand:
-            side.hand = [u for u in side.hand if u not in from_hand]
-        if from_deck:
-            side.deck = [u for u in side.deck if u not in from_deck]
+        for u in from_hand:
+            side.hand.remove(u)
+        for u in from_deck:
+            side.deck.remove(u)
         for u in pulled:
             card = self.cards[u]
             to = row if row in card.rows else card.rows[0]
