@@ -128,7 +128,7 @@ def use(m: Match, p: int) -> None:
     elif kind == "horn_row":
         assert leader.row is not None
         side.horns[leader.row] = LEADER_HORN
-        m._changed()
+        m._changed_row(p, leader.row)
         m._log(f"A leader's horn sounds over {name}'s {ROW_TITLES[leader.row]}.")
     elif kind == "scorch_row":
         assert leader.row is not None

@@ -347,7 +347,8 @@ class Match:
         self._touched = []
 
     def _changed_row(self, player: int, row: int) -> None:
-        """Note that only this row changed (its cards) since the strengths were computed."""
+        """Note that only this row changed (its cards or its horn) since the strengths were
+        computed."""
         if self._scores is not None:
             self._touched.append(3 * player + row)
 
@@ -766,7 +767,7 @@ class Match:
             assert action.row is not None
             side.horns[action.row] = uid
             self.highlight.append(uid)
-            self._changed()
+            self._changed_row(p, action.row)
             self._log(f"{name} plays Commander's Horn on {ROW_TITLES[action.row]}.")
         elif "mardroeme" in card.abilities:
             assert action.row is not None
@@ -866,7 +867,7 @@ class Match:
                 self.banished.append(uid)
                 self.highlight.append(new)
                 self._log(f"{self.cards[uid].name} transforms into {self.cards[new].name}.")
-        self._changed()
+        self._changed_row(p, row)
 
     def _summon(self, p: int, uid: int) -> None:
         summons = self.cards[uid].summons
@@ -959,7 +960,6 @@ class Match:
             self._place_unit(p, uid, action.row, verb="revives")
         else:
             leaders.resolve_choice(self, p, pending.kind, uid)
-        self._changed()
 
     # ------------------------------------------------------ serialisation
 
