@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.match import Match
 from engine.side import LEADER_HORN
@@ -21,8 +22,7 @@ def zone_problems(m: Match) -> list[str]:
         uids += [u for u in (*side.horns, *side.mardroeme) if u is not None and u != LEADER_HORN]
     uids += m.banished
     present = set(uids)
-    if (len(present) == len(uids) and present.issuperset(range(m.originals))
-            and (not present or (min(present) >= 0 and max(present) < len(m.card_ids)))):
+    if len(present) == len(uids) and _numbers(m.originals) <= present <= _numbers(len(m.card_ids)):
         return []
     seen = Counter(uids)
     problems = [f"card #{uid} ({m.card_ids[uid]}) appears {n} times"
@@ -33,10 +33,18 @@ def zone_problems(m: Match) -> list[str]:
     return problems
 
 
+@cache
+def _numbers(n: int) -> frozenset[int]:
+    """Return the card numbers 0 to n - 1."""
+    return frozenset(range(n))
+
+
 def score_problems(m: Match) -> list[str]:
     """Return rows whose cached strengths differ from a computation from scratch."""
     cached = m.strengths()
     fresh = m.fresh_strengths()
+    if cached == fresh:
+        return []
     return [f"side {p} row {r}: cached {cached[p][r]} != fresh {fresh[p][r]}"
             for p in (0, 1) for r in range(3) if cached[p][r] != fresh[p][r]]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -57,21 +58,19 @@ def _grave_picks(m: Match, p: int) -> tuple[int, ...]:
     return tuple(seen.values())
 
 
-def _agile_moves(m: Match, p: int) -> list[tuple[int, int, int]]:
-    """Return (uid, from_row, to_row) for agile units that would gain by moving."""
+def _agile_moves(m: Match, p: int) -> Iterator[tuple[int, int, int]]:
+    """Yield (uid, from_row, to_row) for agile units that would gain by moving."""
     side = m.sides[p]
-    moves = []
     for r in (0, 1):
-        for uid in list(side.rows[r]):
+        for i, uid in enumerate(side.rows[r]):
             card = m.cards[uid]
             if not card.agile or card.hero:
                 continue
-            here = m.strengths()[p][r][side.rows[r].index(uid)]
+            here = m.strengths()[p][r][i]
             other = 1 - r
             there = m.strengths_if(p, other, [*side.rows[other], uid])[-1]
             if there > here:
-                moves.append((uid, r, other))
-    return moves
+                yield uid, r, other
 
 
 def usable(m: Match, p: int) -> bool:
@@ -102,7 +101,7 @@ def usable(m: Match, p: int) -> bool:
     if kind == "restore_from_discard":
         return bool(side.grave)
     if kind == "optimize_agile":
-        return bool(_agile_moves(m, p))
+        return any(_agile_moves(m, p))
     if kind == "recycle_graveyards":
         return bool(side.grave or opponent.grave)
     return False
@@ -129,7 +128,7 @@ def use(m: Match, p: int) -> None:
     elif kind == "horn_row":
         assert leader.row is not None
         side.horns[leader.row] = LEADER_HORN
-        m._changed()
+        m._changed_row(p, leader.row)
         m._log(f"A leader's horn sounds over {name}'s {ROW_TITLES[leader.row]}.")
     elif kind == "scorch_row":
         assert leader.row is not None
@@ -144,7 +143,7 @@ def use(m: Match, p: int) -> None:
     elif kind == "restore_from_discard":
         m.pending = Pending(RESTORE, p, _grave_picks(m, p))
     elif kind == "optimize_agile":
-        moves = _agile_moves(m, p)
+        moves = list(_agile_moves(m, p))
         for uid, src, dst in moves:
             side.rows[src].remove(uid)
             side.rows[dst].append(uid)

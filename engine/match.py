@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any, NamedTuple
 
 from engine import leaders, view
@@ -34,7 +35,7 @@ from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.pending import MEDIC, Pending
 from engine.rng import Rng
-from engine.scoring import links, row_strengths
+from engine.scoring import links, lone_strength, row_strengths
 from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
@@ -72,6 +73,18 @@ def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
         _FIXED_PLAYS.clear()
     _FIXED_PLAYS[(p, uid, card.id)] = fixed
     return fixed
+
+
+@cache
+def _decoy_play(p: int, uid: int, target: int) -> Action:
+    """Return (and remember) the play of a Decoy on a target."""
+    return Action(p, PLAY, uid, target=target)
+
+
+@cache
+def _row_plays(p: int, uid: int) -> tuple[Action, ...]:
+    """Return (and remember) the plays of a card on each row, in row order."""
+    return tuple(Action(p, PLAY, uid, r) for r in range(3))
 
 
 _LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
@@ -334,7 +347,8 @@ class Match:
         self._touched = []
 
     def _changed_row(self, player: int, row: int) -> None:
-        """Note that only this row changed (its cards) since the strengths were computed."""
+        """Note that only this row changed (its cards or its horn) since the strengths were
+        computed."""
         if self._scores is not None:
             self._touched.append(3 * player + row)
 
@@ -363,8 +377,8 @@ class Match:
                 return
             before, total = known[3], known[4]
         passives = self._leader_info()[1]
-        strength = row_strengths([card], horn, storm, passives[player] == "half_weather",
-                                 "double_spies" in passives)[0]
+        strength = lone_strength(card, horn, storm, passives[player] == "half_weather",
+                                 "double_spies" in passives)
         strengths = [*before, strength]
         self._rows[slot] = (cells[:], horn, storm, strengths, total + strength, False)
         # The lists are shared with clones: replace them, never change them.
@@ -458,12 +472,11 @@ class Match:
             if fixed:
                 out.extend(fixed)
             elif "decoy" in cards[uid].abilities:
-                out.extend(Action(p, PLAY, uid, target=t) for t in self._decoy_targets(p))
-            elif "commanders_horn" in cards[uid].abilities:
-                out.extend(Action(p, PLAY, uid, r) for r in range(3) if side.horns[r] is None)
-            else:  # Mardroeme
-                out.extend(Action(p, PLAY, uid, r) for r in range(3)
-                           if side.mardroeme[r] is None)
+                out.extend(_decoy_play(p, uid, target) for target in self._decoy_targets(p))
+            else:  # Commander's Horn or Mardroeme, on a row without one
+                slots = side.horns if "commanders_horn" in cards[uid].abilities else side.mardroeme
+                out.extend(play for play, slot in zip(_row_plays(p, uid), slots, strict=True)
+                           if slot is None)
         return out
 
     def _decoy_targets(self, p: int) -> list[int]:
@@ -517,7 +530,7 @@ class Match:
                 leaders.use(self, p)
             else:
                 self._choose(p, action)
-            self._tag_delta(before)
+            self._tag_delta(p, before)
             if self.pending is None and self.phase == PLAYING:
                 self._end_turn(p)
         elif kind == PASS:
@@ -544,19 +557,19 @@ class Match:
             self.strengths()
         return self._sums[0], self._sums[1]
 
-    def _tag_delta(self, before: tuple[int, int]) -> None:
+    def _tag_delta(self, player: int, before: tuple[int, int]) -> None:
         after = self._totals()
         d0, d1 = after[0] - before[0], after[1] - before[1]
         if not (d0 or d1) or self.mark >= len(self.events):
             return
-        mine, theirs = (d0, d1) if self.history[-1].player == 0 else (d1, d0)
+        mine, theirs = (d0, d1) if player == 0 else (d1, d0)
         if theirs == 0:
             note = f"{mine:+d}"
         else:
             note = ", ".join(f"{self.sides[p].name} {d:+d}" for p, d in ((0, d0), (1, d1)) if d)
-        head = self.events[self.mark]
-        text = head.text[:-1] if head.text.endswith(".") else head.text
-        self.events[self.mark] = _new_event(Event, (f"{text} ({note}).", head.player, head.private))
+        text, to, private = self.events[self.mark]
+        self.events[self.mark] = _new_event(Event, (f"{text.removesuffix('.')} ({note}).", to,
+                                                    private))
 
     # ----------------------------------------------------- match flow
 
@@ -754,7 +767,7 @@ class Match:
             assert action.row is not None
             side.horns[action.row] = uid
             self.highlight.append(uid)
-            self._changed()
+            self._changed_row(p, action.row)
             self._log(f"{name} plays Commander's Horn on {ROW_TITLES[action.row]}.")
         elif "mardroeme" in card.abilities:
             assert action.row is not None
@@ -825,12 +838,14 @@ class Match:
         cards = self.cards
         group = cards[uid].musters
         from_hand = [u for u in side.hand if cards[u].muster_group == group]
-        pulled = from_hand + [u for u in side.deck if cards[u].muster_group == group]
+        from_deck = [u for u in side.deck if cards[u].muster_group == group]
+        pulled = from_hand + from_deck
         if not pulled:
             return
-        if from_hand:
-            side.hand = [u for u in side.hand if u not in from_hand]
-        side.deck = [u for u in side.deck if u not in pulled]
+        for u in from_hand:
+            side.hand.remove(u)
+        for u in from_deck:
+            side.deck.remove(u)
         for u in pulled:
             card = self.cards[u]
             to = row if row in card.rows else card.rows[0]
@@ -852,7 +867,7 @@ class Match:
                 self.banished.append(uid)
                 self.highlight.append(new)
                 self._log(f"{self.cards[uid].name} transforms into {self.cards[new].name}.")
-        self._changed()
+        self._changed_row(p, row)
 
     def _summon(self, p: int, uid: int) -> None:
         summons = self.cards[uid].summons
@@ -945,7 +960,6 @@ class Match:
             self._place_unit(p, uid, action.row, verb="revives")
         else:
             leaders.resolve_choice(self, p, pending.kind, uid)
-        self._changed()
 
     # ------------------------------------------------------ serialisation
 

@@ -47,7 +47,7 @@ class Rng:
         words = array("Q", z.to_bytes(n * _LANE // 8, "little"))
         if sys.byteorder == "big":
             words.byteswap()
-        return words.tolist()[::_LANE // 64]
+        return words[::_LANE // 64].tolist()
 
     def below(self, n: int) -> int:
         """Return a value in [0, n); n must be positive."""
@@ -59,10 +59,10 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place (Fisher-Yates, one next64() per swap)."""
-        top = len(items) - 1
-        picks = map(mod, self.batch(top), range(top + 1, 1, -1))
-        for i, j in zip(range(top, 0, -1), picks, strict=True):
+        i = len(items) - 1
+        for j in map(mod, self.batch(i), range(i + 1, 1, -1)):
             items[i], items[j] = items[j], items[i]
+            i -= 1
 
     def sample(self, items: list[T], k: int) -> list[T]:
         """Return k distinct items in random order (fewer if the list is shorter)."""

@@ -65,3 +65,16 @@ def row_strengths(
             s += morale - 1 if "morale_boost" in abilities else morale
         out.append(s)
     return out
+
+
+def lone_strength(
+    card: Card,
+    horn_slot: bool,
+    weather: bool,
+    half_weather: bool,
+    double_spies: bool,
+) -> int:
+    """Return the strength of a card in a row where no card links the strengths of others."""
+    if not (horn_slot or weather or double_spies):
+        return card.strength
+    return row_strengths([card], horn_slot, weather, half_weather, double_spies)[0]
