@@ -15,7 +15,6 @@ fixed number of iterations (reproducible on any machine).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -29,9 +28,10 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.pending import MEDIC
 
-WORLDS = 32  # distinct determinizations per decision, reused in turn
 MAX_CANDIDATES = 9  # moves searched at the root (the policy's ranking picks them)
-EXPLORE = 0.6  # UCB1 exploration constant (values lie in [0, 1])
+FIRST_CUT = 4  # sweeps before the first halving
+MIN_SWEEPS = 8  # samples per candidate before the search may end early
+CONFIDENCE = 2.0  # standard errors by which the leader must beat every other survivor
 MAX_STEPS = 400  # safety bound on a playout's length
 
 
@@ -42,7 +42,7 @@ class PlayoutMatch(Match):
         pass
 
     def _tag_delta(self, *args: object) -> None:
-        self._changed()
+        pass
 
 
 def playout_copy(m: Match) -> Match:
@@ -135,60 +135,55 @@ class SearchAgent:
 
     def _search(self, obs: Observation, bel: Beliefs, first: Match,
                 candidates: list[Action], rng: random.Random) -> Action:
+        """Sequential halving over paired samples: each sweep draws one determinization
+        and one playout seed and plays every surviving candidate in it, so candidates are
+        compared on the same hidden cards and the same luck. After 4, 8, 16, ... sweeps the
+        worse half is dropped; the search ends early once no other survivor can catch the
+        leader (a paired test), else when the effort is spent. The best mean
+        among the survivors is played."""
         me = bel.me
-        start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000.0
-        worlds = [first]
-        n = len(candidates)
-        visits = [0] * n
-        totals = [0.0] * n
-        # The policy's own move starts with a small head start (a prior worth 2 visits).
-        visits[0], totals[0] = 2, 1.2
-        done = 0
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        alive = list(range(len(candidates)))
+        results: list[list[float]] = [[] for _ in candidates]
+        world = first
+        done = sweeps = 0
+        cut = FIRST_CUT
         limit = self.iterations
-        while True:
-            if limit is not None:
-                if done >= limit:
-                    break
-            elif done >= n and time.perf_counter() >= deadline:
+        while len(alive) > 1:
+            if sweeps > 0 and (time.perf_counter() >= deadline if limit is None
+                               else done + len(alive) > limit):
                 break
-            if done % 16 == 0 and done >= 2 * n and self._settled(visits, done, start, deadline):
+            if sweeps > 0:
+                world = determinize(obs, bel, rng)
+            seed = rng.getrandbits(32)
+            for i in alive:
+                m = playout_copy(world)
+                m.apply(candidates[i])
+                results[i].append(playout(m, me, ROLLOUT, random.Random(seed)))
+            done += len(alive)
+            sweeps += 1
+            alive.sort(key=lambda i: (-sum(results[i]), i))
+            if sweeps == cut:
+                cut *= 2
+                alive = alive[:max(2, len(alive) // 2)]
+            if sweeps >= MIN_SWEEPS and all(_settled(results[alive[0]], results[j])
+                                            for j in alive[1:]):
                 break
-            if len(worlds) < WORLDS and done >= len(worlds):
-                worlds.append(determinize(obs, bel, rng))
-            world = worlds[done % len(worlds)]
-            i = self._select(visits, totals, done, n)
-            m = playout_copy(world)
-            m.apply(candidates[i])
-            value = playout(m, me, ROLLOUT, rng)
-            visits[i] += 1
-            totals[i] += value
-            done += 1
         self.last_iterations = done
-        best = max(range(n), key=lambda i: (visits[i], totals[i] / max(visits[i], 1), -i))
-        return candidates[best]
+        return candidates[alive[0]]
 
-    def _settled(self, visits: list[int], done: int, start: float, deadline: float) -> bool:
-        """True when the most visited move cannot be overtaken in the effort left."""
-        order = sorted(visits, reverse=True)
-        if len(order) < 2:
-            return True
-        if self.iterations is not None:
-            left = self.iterations - done
-        else:
-            elapsed = time.perf_counter() - start
-            left = int(done / max(elapsed, 1e-6) * max(deadline - time.perf_counter(), 0.0))
-        return order[0] - order[1] > left
 
-    @staticmethod
-    def _select(visits: list[int], totals: list[float], done: int, n: int) -> int:
-        for i in range(n):
-            if visits[i] == 0:
-                return i
-        log_n = math.log(sum(visits))
-        best_i, best_v = 0, -1.0
-        for i in range(n):
-            v = totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i])
-            if v > best_v:
-                best_i, best_v = i, v
-        return best_i
+def _settled(mine: list[float], other: list[float]) -> bool:
+    """True when more samples would not make `other` the better move: it is clearly
+    worse, or every paired sample so far came out the same (the moves lead to the same
+    results, and the earlier one, the policy's if it is among them, is kept)."""
+    return mine == other or _clearly_better(mine, other)
+
+
+def _clearly_better(mine: list[float], other: list[float]) -> bool:
+    """True when paired samples put `mine` above `other` beyond two standard errors."""
+    n = len(mine)
+    diffs = [a - b for a, b in zip(mine, other, strict=True)]
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > CONFIDENCE * CONFIDENCE * spread
