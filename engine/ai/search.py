@@ -1,16 +1,18 @@
 """The hard level: determinized Monte Carlo search over the policy.
 
-Hidden information is handled by determinization: each iteration takes one complete match
-sampled from what the player knows (engine.ai.determinize: the opponent's hand and deck
-drawn from a catalogue prior consistent with the observation, the player's own deck in a
-random order). The player's candidate moves are identical in every sample, since they
-depend only on the player's own hand and the public board, so statistics are shared across
-samples at the root (information-set search at depth one). Each iteration picks a move by
-UCB1, plays it in the sample and plays the match out with the fast, slightly randomized
-policy for both players; the result (win 1, draw 1/2, loss 0) is the value.
+Hidden information is handled by determinization: each sample is one complete match drawn
+from what the player knows (engine.ai.determinize: the opponent's hand and deck drawn from a
+catalogue prior consistent with the observation, the player's own deck in a random order).
+The player's candidate moves are identical in every sample, since they depend only on the
+player's own hand and the public board, so statistics are shared across samples at the root
+(information-set search at depth one). A candidate is valued by playing it in a sample and
+playing the match out with the fast, slightly randomized policy for both players; the result
+(win 1, draw 1/2, loss 0) is the value.
 
-The move played is the most visited. The effort is a wall-clock budget per decision, or a
-fixed number of iterations (reproducible on any machine).
+The candidates are compared by sequential halving over paired samples: every surviving
+candidate is played in the same sample with the same playout seed, the worse half is dropped
+at intervals, and the search stops early once the leader is clearly ahead. The effort is a
+wall-clock budget per decision, or a fixed number of playouts (reproducible on any machine).
 """
 
 from __future__ import annotations
@@ -135,12 +137,7 @@ class SearchAgent:
 
     def _search(self, obs: Observation, bel: Beliefs, first: Match,
                 candidates: list[Action], rng: random.Random) -> Action:
-        """Sequential halving over paired samples: each sweep draws one determinization
-        and one playout seed and plays every surviving candidate in it, so candidates are
-        compared on the same hidden cards and the same luck. After 4, 8, 16, ... sweeps the
-        worse half is dropped; the search ends early once no other survivor can catch the
-        leader (a paired test), else when the effort is spent. The best mean
-        among the survivors is played."""
+        """Return the candidate with the best mean over paired samples, halving the field."""
         me = bel.me
         deadline = time.perf_counter() + self.budget_ms / 1000.0
         alive = list(range(len(candidates)))
@@ -174,9 +171,7 @@ class SearchAgent:
 
 
 def _settled(mine: list[float], other: list[float]) -> bool:
-    """True when more samples would not make `other` the better move: it is clearly
-    worse, or every paired sample so far came out the same (the moves lead to the same
-    results, and the earlier one, the policy's if it is among them, is kept)."""
+    """True when `other` is clearly worse than `mine`, or equal in every paired sample."""
     return mine == other or _clearly_better(mine, other)
 
 

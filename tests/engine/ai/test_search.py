@@ -1,5 +1,4 @@
-"""The hard level's search: paired samples, halving, and stopping once a move is clearly
-best."""
+"""The hard level's search: paired samples, halving, and stopping once a move is clear."""
 
 from __future__ import annotations
 
@@ -19,10 +18,7 @@ def test_a_move_is_clearly_better_only_beyond_the_noise() -> None:
 
 
 def test_the_search_finds_the_only_winning_move_and_stops_early() -> None:
-    """Last round, the opponent has passed ahead by 6: passing loses; Geralt (15) wins, and
-    so does the Foot Soldier (1) followed by Geralt. Every sample says so, so the search
-    keeps the policy's move (Geralt) and stops after MIN_SWEEPS sweeps instead of
-    spending its whole effort."""
+    """Last round, the opponent passed 6 ahead: every sample says Geralt wins, so stop early."""
     m = scenario(factions=("northern_realms", "monsters"),
                  hands=(["redanian_foot_soldier", "geralt_of_rivia"], []),
                  rows=(((), (), ()), (["fiend"], [], [])), passed=(False, True), round=3,
