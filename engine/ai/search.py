@@ -1,22 +1,21 @@
 """The hard level: determinized Monte Carlo search over the policy.
 
-Hidden information is handled by determinization: each sample is one complete match drawn
-from what the player knows (engine.ai.determinize: the opponent's hand and deck drawn from a
-catalogue prior consistent with the observation, the player's own deck in a random order).
-The player's candidate moves are identical in every sample, since they depend only on the
-player's own hand and the public board, so statistics are shared across samples at the root
-(information-set search at depth one). A candidate is valued by playing it in a sample and
-playing the match out with the fast, slightly randomized policy for both players; the result
-(win 1, draw 1/2, loss 0) is the value.
+Hidden information is handled by determinization: each iteration takes one complete match
+sampled from what the player knows (engine.ai.determinize: the opponent's hand and deck
+drawn from a catalogue prior consistent with the observation, the player's own deck in a
+random order). The player's candidate moves are identical in every sample, since they
+depend only on the player's own hand and the public board, so statistics are shared across
+samples at the root (information-set search at depth one). Each iteration picks a move by
+UCB1, plays it in the sample and plays the match out with the fast, slightly randomized
+policy for both players; the result (win 1, draw 1/2, loss 0) is the value.
 
-The candidates are compared by sequential halving over paired samples: every surviving
-candidate is played in the same sample with the same playout seed, the worse half is dropped
-at intervals, and the search stops early once the leader is clearly ahead. The effort is a
-wall-clock budget per decision, or a fixed number of playouts (reproducible on any machine).
+The move played is the most visited. The effort is a wall-clock budget per decision, or a
+fixed number of iterations (reproducible on any machine).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -30,10 +29,9 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.pending import MEDIC
 
+WORLDS = 32  # distinct determinizations per decision, reused in turn
 MAX_CANDIDATES = 9  # moves searched at the root (the policy's ranking picks them)
-FIRST_CUT = 4  # sweeps before the first halving
-MIN_SWEEPS = 8  # samples per candidate before the search may end early
-CONFIDENCE = 2.0  # standard errors by which the leader must beat every other survivor
+EXPLORE = 0.6  # UCB1 exploration constant (values lie in [0, 1])
 MAX_STEPS = 400  # safety bound on a playout's length
 
 
@@ -44,7 +42,7 @@ class PlayoutMatch(Match):
         pass
 
     def _tag_delta(self, *args: object) -> None:
-        pass
+        self._changed()
 
 
 def playout_copy(m: Match) -> Match:
@@ -137,48 +135,60 @@ class SearchAgent:
 
     def _search(self, obs: Observation, bel: Beliefs, first: Match,
                 candidates: list[Action], rng: random.Random) -> Action:
-        """Return the candidate with the best mean over paired samples, halving the field."""
         me = bel.me
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
-        alive = list(range(len(candidates)))
-        results: list[list[float]] = [[] for _ in candidates]
-        world = first
-        done = sweeps = 0
-        cut = FIRST_CUT
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000.0
+        worlds = [first]
+        n = len(candidates)
+        visits = [0] * n
+        totals = [0.0] * n
+        # The policy's own move starts with a small head start (a prior worth 2 visits).
+        visits[0], totals[0] = 2, 1.2
+        done = 0
         limit = self.iterations
-        while len(alive) > 1:
-            if sweeps > 0 and (time.perf_counter() >= deadline if limit is None
-                               else done + len(alive) > limit):
+        while True:
+            if limit is not None:
+                if done >= limit:
+                    break
+            elif done >= n and time.perf_counter() >= deadline:
                 break
-            if sweeps > 0:
-                world = determinize(obs, bel, rng)
-            seed = rng.getrandbits(32)
-            for i in alive:
-                m = playout_copy(world)
-                m.apply(candidates[i])
-                results[i].append(playout(m, me, ROLLOUT, random.Random(seed)))
-            done += len(alive)
-            sweeps += 1
-            alive.sort(key=lambda i: (-sum(results[i]), i))
-            if sweeps == cut:
-                cut *= 2
-                alive = alive[:max(2, len(alive) // 2)]
-            if sweeps >= MIN_SWEEPS and all(_settled(results[alive[0]], results[j])
-                                            for j in alive[1:]):
+            if done % 16 == 0 and done >= 2 * n and self._settled(visits, done, start, deadline):
                 break
+            if len(worlds) < WORLDS and done >= len(worlds):
+                worlds.append(determinize(obs, bel, rng))
+            world = worlds[done % len(worlds)]
+            i = self._select(visits, totals, done, n)
+            m = playout_copy(world)
+            m.apply(candidates[i])
+            value = playout(m, me, ROLLOUT, rng)
+            visits[i] += 1
+            totals[i] += value
+            done += 1
         self.last_iterations = done
-        return candidates[alive[0]]
+        best = max(range(n), key=lambda i: (visits[i], totals[i] / max(visits[i], 1), -i))
+        return candidates[best]
 
+    def _settled(self, visits: list[int], done: int, start: float, deadline: float) -> bool:
+        """True when the most visited move cannot be overtaken in the effort left."""
+        order = sorted(visits, reverse=True)
+        if len(order) < 2:
+            return True
+        if self.iterations is not None:
+            left = self.iterations - done
+        else:
+            elapsed = time.perf_counter() - start
+            left = int(done / max(elapsed, 1e-6) * max(deadline - time.perf_counter(), 0.0))
+        return order[0] - order[1] > left
 
-def _settled(mine: list[float], other: list[float]) -> bool:
-    """True when `other` is clearly worse than `mine`, or equal in every paired sample."""
-    return mine == other or _clearly_better(mine, other)
-
-
-def _clearly_better(mine: list[float], other: list[float]) -> bool:
-    """True when paired samples put `mine` above `other` beyond two standard errors."""
-    n = len(mine)
-    diffs = [a - b for a, b in zip(mine, other, strict=True)]
-    mean = sum(diffs) / n
-    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > 0 and mean * mean * n > CONFIDENCE * CONFIDENCE * spread
+    @staticmethod
+    def _select(visits: list[int], totals: list[float], done: int, n: int) -> int:
+        for i in range(n):
+            if visits[i] == 0:
+                return i
+        log_n = math.log(sum(visits))
+        best_i, best_v = 0, -1.0
+        for i in range(n):
+            v = totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i])
+            if v > best_v:
+                best_i, best_v = i, v
+        return best_i
