@@ -81,7 +81,7 @@ class SearchAgent:
     """Determinized Monte Carlo search with a policy prior and policy playouts."""
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
-                 budget_ms: int = 800, iterations: int | None = None) -> None:
+                 budget_ms: int = 450, iterations: int | None = None) -> None:
         self.name = name
         self.seed = seed
         self.deck = deck
