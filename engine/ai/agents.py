@@ -63,7 +63,7 @@ LEVELS = {
     "greedy": Level("greedy", 0, "largest immediate gain; passes when ahead after a pass"),
     "easy": Level("easy", 50, "simple heuristic with random slips"),
     "normal": Level("normal", 150, "card-economy policy: passing, spies, medics, decoys"),
-    "hard": Level("hard", 800, "determinized Monte Carlo search over the normal policy"),
+    "hard": Level("hard", 450, "determinized Monte Carlo search over the normal policy"),
 }
 
 

@@ -42,7 +42,7 @@ class PlayoutMatch(Match):
         pass
 
     def _tag_delta(self, *args: object) -> None:
-        self._changed()
+        pass
 
 
 def playout_copy(m: Match) -> Match:
@@ -81,7 +81,7 @@ class SearchAgent:
     """Determinized Monte Carlo search with a policy prior and policy playouts."""
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
-                 budget_ms: int = 800, iterations: int | None = None) -> None:
+                 budget_ms: int = 450, iterations: int | None = None) -> None:
         self.name = name
         self.seed = seed
         self.deck = deck
