@@ -33,12 +33,15 @@ class InFlight:
             self._tasks.discard(task)
 
     async def drain(self, timeout: float = DRAIN_SECONDS) -> int:
-        """Turn new interactions away and wait up to `timeout` seconds for the rest;
-        return how many were still unfinished."""
+        """Turn new interactions away and wait up to `timeout` seconds for the rest, and for
+        the answers turning new ones away; return how many were still unfinished."""
         self.closing = True
         current = asyncio.current_task()
-        waiting = {task for task in self._tasks if task is not current}
-        if not waiting:
-            return 0
-        _, pending = await asyncio.wait(waiting, timeout=timeout)
-        return len(pending)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            waiting = {task for task in self._tasks if task is not current}
+            left = deadline - loop.time()
+            if not waiting or left <= 0:
+                return len(waiting)
+            await asyncio.wait(waiting, timeout=left)

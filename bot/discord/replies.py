@@ -6,6 +6,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, cast
 
+import aiohttp
 import discord
 
 from bot.service.errors import Busy, Refusal
@@ -48,12 +49,12 @@ async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, No
     A bot that is stopping turns new interactions away, and lets the ones in progress finish.
     """
     in_flight = cast("GwentBot", interaction.client).in_flight
-    if in_flight.closing:
-        work.close()
-        await try_tell(interaction, RESTARTING)
-        return
     with in_flight.track():
-        await _answer(interaction, work)
+        if in_flight.closing:
+            work.close()
+            await try_tell(interaction, RESTARTING)
+        else:
+            await _answer(interaction, work)
 
 
 async def _answer(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
@@ -69,8 +70,9 @@ async def _answer(interaction: discord.Interaction, work: Coroutine[Any, Any, No
 
 
 async def try_tell(interaction: discord.Interaction, text: str) -> None:
-    """tell(), logging instead of raising when Discord refuses."""
+    """tell(), logging instead of raising when Discord refuses or the connection drops (as it
+    may when the answer turns a click away while the bot stops)."""
     try:
         await tell(interaction, text)
-    except discord.HTTPException as error:
-        log.warning("could not answer interaction %s: %s", interaction.id, error)
+    except (discord.HTTPException, aiohttp.ClientError) as error:
+        log.warning("could not answer interaction %s: %r", interaction.id, error)

@@ -31,3 +31,29 @@ async def test_drain_waits_for_answers_in_progress_and_gives_up_after_the_timeou
     await asyncio.gather(stuck, return_exceptions=True)
     assert len(in_flight) == 0
     assert await in_flight.drain(timeout=0.5) == 0
+
+
+async def test_drain_also_waits_for_answers_that_start_while_it_waits() -> None:
+    in_flight = InFlight()
+    first, late = asyncio.Event(), asyncio.Event()
+    finished: list[str] = []
+
+    async def answer(name: str, done: asyncio.Event) -> None:
+        with in_flight.track():
+            await done.wait()
+            finished.append(name)
+
+    tasks = [asyncio.create_task(answer("first", first))]
+    await asyncio.sleep(0)
+    draining = asyncio.create_task(in_flight.drain(timeout=5))
+    await asyncio.sleep(0)
+    # A click turned away during the stop is still being answered when the first finishes.
+    tasks.append(asyncio.create_task(answer("turned away", late)))
+    await asyncio.sleep(0)
+    first.set()
+    await asyncio.sleep(0.05)
+    assert finished == ["first"] and not draining.done()
+    late.set()
+    assert await draining == 0
+    assert finished == ["first", "turned away"]
+    await asyncio.gather(*tasks)
