@@ -16,6 +16,8 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -27,6 +29,9 @@ MAX_WORKERS = 64
 # Workers run below the bot's priority: when the cores are all busy, the event loop (which
 # acknowledges clicks within Discord's 3 seconds) goes first and an image waits a little.
 WORKER_NICENESS = 5
+# A bot process that is killed (SIGKILL, out of memory) cannot stop its workers, and they
+# would wait for work forever: each checks this often whether its bot is still there.
+PARENT_CHECK_SECONDS = 1.0
 
 
 def cpu_count() -> int:
@@ -37,10 +42,19 @@ def cpu_count() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _exit_when_orphaned(parent: int) -> None:
+    """Exit this worker once the process that started it is gone."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
 def _start_worker(initializer: Callable[[], object] | None) -> None:
-    """In a worker: leave Ctrl-C to the bot (which stops its pools), yield the cores to the
-    bot's event loop, then run initializer."""
+    """In a worker: leave Ctrl-C to the bot (which stops its pools), exit with the bot,
+    yield the cores to the bot's event loop, then run initializer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True,
+                     name="gwent-parent-watch").start()
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     if initializer is not None:
