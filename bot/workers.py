@@ -49,11 +49,12 @@ def _exit_when_orphaned(parent: int) -> None:
     os._exit(0)
 
 
-def _start_worker(initializer: Callable[[], object] | None) -> None:
-    """In a worker: leave Ctrl-C to the bot (which stops its pools), exit with the bot,
-    yield the cores to the bot's event loop, then run initializer."""
+def _start_worker(initializer: Callable[[], object] | None, parent: int) -> None:
+    """In a worker: leave Ctrl-C to the bot (which stops its pools), exit with the bot
+    process `parent` (even if it is already gone), yield the cores to the bot's event loop,
+    then run initializer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True,
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), daemon=True,
                      name="gwent-parent-watch").start()
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
@@ -110,7 +111,7 @@ class WorkerPool:
                 try:
                     self._pool = ProcessPoolExecutor(
                         self.workers, mp_context=multiprocessing.get_context("spawn"),
-                        initializer=_start_worker, initargs=(self._initializer,))
+                        initializer=_start_worker, initargs=(self._initializer, os.getpid()))
                 except (OSError, NotImplementedError, ImportError) as error:
                     self._to_threads(None, error)
             if self._pool is None:

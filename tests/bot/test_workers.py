@@ -53,3 +53,13 @@ def test_workers_exit_when_their_bot_process_is_killed() -> None:
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_worker_started_after_its_bot_process_died_exits_at_once() -> None:
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    # The worker's start-up runs with the pid of a bot process that is no longer there.
+    worker = subprocess.run(
+        [sys.executable, "-c", "import time; from bot.workers import _start_worker; "
+         f"_start_worker(None, {gone.pid}); time.sleep(60)"], cwd=ROOT, timeout=20)
+    assert worker.returncode == 0
