@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.faces import BOARD, FaceSize, chip, face_sprite, glow
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
@@ -110,6 +111,7 @@ def card_positions(
 
 
 @cache
+@on_disk("board")
 def background() -> Image.Image:
     """The empty board: wood, row lanes, slots and frames. Drawn once."""
     img = wood(W, H, seed=1213)
@@ -162,6 +164,7 @@ def background() -> Image.Image:
 
 
 @cache
+@on_disk("weather-tint")
 def _weather_tint(row: int) -> Image.Image:
     """A translucent, streaked wash over a row's lane, in the row's weather colour."""
     w, h = LANE_X1 - LANE_X0 - 4, ROW_H - 4
@@ -177,6 +180,7 @@ def _weather_tint(row: int) -> Image.Image:
 
 
 @cache
+@on_disk("box-glow")
 def _box_glow(w: int, h: int, spread: int, colour: RGB) -> Image.Image:
     mask = Image.new("L", (w + 2 * spread, h + 2 * spread), 0)
     ImageDraw.Draw(mask).rounded_rectangle(
@@ -230,6 +234,7 @@ def _total_sprite(d: int, total: int, leading: bool) -> Sprite:
 
 
 @cache
+@on_disk("disc")
 def _disc(d: int, bright: bool) -> Image.Image:
     n = d * 4
     big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
@@ -245,6 +250,7 @@ def _disc(d: int, bright: bool) -> Image.Image:
 
 
 @cache
+@on_disk("total-disc")
 def _total_disc(d: int, leading: bool) -> Image.Image:
     n = d * 4
     big = Image.new("RGBA", (n, n), (0, 0, 0, 0))

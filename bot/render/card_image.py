@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.faces import BIG, chip, face_for
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
@@ -87,6 +88,7 @@ def _lookup_texts(
 
 
 @cache
+@on_disk("card")
 def _background() -> Image.Image:
     img = wood(W, H, seed=31)
     panel = Image.new("RGBA", (W - TEXT_X - 10, H - 40), (12, 8, 6, 190))

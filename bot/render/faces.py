@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from bot.render.disk_cache import on_disk
 from bot.render.fonts import SERIF_BOLD
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
 from bot.render.text import fit_font, fit_lines
@@ -179,6 +180,7 @@ _EMBLEMS = frozenset(
 
 
 @cache
+@on_disk("badge")
 def _badge_base(kind: str, d: int) -> Image.Image:
     """The disc behind a strength: 'unit', 'hero' or 'special'."""
     n = d * _SS
@@ -241,6 +243,7 @@ def draw_badge(img: Image.Image, x: int, y: int, d: int, key: FaceKey) -> None:
 
 
 @cache
+@on_disk("chip")
 def chip(name: str, d: int, bright: bool = False) -> Image.Image:
     """A small dark disc with a gold ring and an icon: row and ability marks."""
     n = d * _SS
@@ -327,6 +330,19 @@ def clear_caches() -> None:
 
 
 def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
+    art = _face_art if size is BIG else _stored_art  # a big face is large and seldom needed
+    if key.type != "unit" or key.strength is None:
+        return art(key, size, True)
+    # The art is kept (on disk too) once per card: only the strength badge, drawn last,
+    # depends on the strength.
+    img = art(key._replace(strength=None, base=None), size, False).copy()
+    off = max(1, size.border // 2)
+    draw_badge(img, off, off, size.badge, key)
+    return img
+
+
+def _face_art(key: FaceKey, size: FaceSize, badge: bool) -> Image.Image:
+    """The face; without a unit's strength badge unless badge (it lies clear of the rest)."""
     img = _body(key.faction, key.hero, size).copy()
     w, h, b = size.w, size.h, size.border
     draw = ImageDraw.Draw(img)
@@ -361,7 +377,8 @@ def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
 
     # badge and marks down the left side
     off = max(1, b // 2)
-    draw_badge(img, off, off, size.badge, key)
+    if badge:
+        draw_badge(img, off, off, size.badge, key)
     y_start = off + size.badge + (1 if size is BOARD else b // 2)
     cx = off + (size.badge - size.chip) // 2
     cy = y_start
@@ -376,12 +393,16 @@ def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
     return img
 
 
+_stored_art = on_disk("face")(_face_art)
+
+
 def face_for(card: object, size: FaceSize = BOARD) -> Image.Image:
     """The face of a CardView-like object."""
     return face(face_key(card), size)
 
 
 @cache
+@on_disk("glow")
 def glow(size: FaceSize, spread: int, colour: RGB = HIGHLIGHT_GLOW) -> Image.Image:
     """A soft halo to put behind a card face (the last move's highlight)."""
     w, h = size.w + 2 * spread, size.h + 2 * spread

@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.faces import HAND, FaceKey, face, face_key, face_sprite
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
@@ -59,6 +60,7 @@ def height(n: int) -> int:
 
 
 @cache
+@on_disk("hand")
 def _background(h: int) -> Image.Image:
     img = wood(W, h, seed=77)
     d = ImageDraw.Draw(img)

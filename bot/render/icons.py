@@ -12,6 +12,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.render.disk_cache import on_disk
 from bot.render.fonts import SERIF_BOLD, font
 from bot.render.theme import RGB
 
@@ -473,6 +474,7 @@ ROW_ICONS = ("close", "ranged", "siege")
 
 
 @cache
+@on_disk("icon-mask")
 def icon_mask(name: str, size: int) -> Image.Image:
     """The icon as a greyscale coverage mask, size x size pixels."""
     pen = _Pen(size)

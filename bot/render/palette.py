@@ -25,7 +25,10 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import Image
+from PIL import (
+    Image,
+    ImagePalette,  # noqa: F401  (Pillow imports it at the first quantize)
+)
 
 from bot.render.fonts import ASSETS_DIR
 

@@ -6,6 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
@@ -35,6 +36,7 @@ ROW_H = 104
 
 
 @cache
+@on_disk("result")
 def _background() -> Image.Image:
     img = wood(W, H, seed=5)
     d = ImageDraw.Draw(img)

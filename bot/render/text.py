@@ -62,9 +62,11 @@ def _prefers_emoji(char: str) -> bool:
 @cache
 def glyph_font(fnt: Font, char: str) -> Font | None:
     """The first font of fnt's chain that draws this character, or None."""
-    chain = (fnt, *fallbacks(fnt))
-    if _prefers_emoji(char):
-        chain = tuple(sorted(chain, key=lambda f: not is_emoji_font(f)))
+    if not _prefers_emoji(char):
+        if has_glyph(fnt, char):  # the common case: the fallback faces are not even loaded
+            return fnt
+        return next((f for f in fallbacks(fnt) if has_glyph(f, char)), None)
+    chain = sorted((fnt, *fallbacks(fnt)), key=lambda f: not is_emoji_font(f))
     return next((f for f in chain if has_glyph(f, char)), None)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from functools import lru_cache
 
 from PIL import Image
 
@@ -32,20 +33,9 @@ class Sprite:
         rgba = image if image.mode == "RGBA" else image.convert("RGBA")
         self.image = rgba
         self.width, self.height = rgba.size
-        alpha = rgba.getchannel("A").tobytes()
-        kinds = []  # per row: COPY, BLEND or SKIP
-        for y in range(0, self.width * self.height, self.width):
-            row = alpha[y : y + self.width]
-            opaque, clear = row.count(255), row.count(0)
-            kinds.append(COPY if opaque == self.width else SKIP if clear == self.width else BLEND)
-        runs = _runs(kinds)
-        # A short opaque run between blended ones is blended too: one call costs more.
-        runs = [(a, b, BLEND if kind == COPY and b - a < MIN_COPY_ROWS else kind)
-                for a, b, kind in runs]
+        layout = _layout(rgba.getchannel("A").tobytes(), self.width)
         self._parts: list[tuple[Box, Image.Image, bool]] = []
-        for a, b, kind in _merge(runs):
-            if kind == SKIP:
-                continue
+        for a, b, kind in layout:
             band = rgba.crop((0, a, self.width, b))
             if kind == COPY:
                 band = band.convert("RGB")
@@ -60,6 +50,18 @@ class Sprite:
                 target.paste(band.im, box, band.im)
             else:
                 target.paste(band.im, box)
+
+
+@lru_cache(maxsize=64)
+def _layout(alpha: bytes, width: int) -> tuple[tuple[int, int, str], ...]:
+    """The row bands of an alpha channel to copy or blend (faces of a size share one)."""
+    opaque, clear = b"\xff" * width, bytes(width)
+    kinds = [COPY if row == opaque else SKIP if row == clear else BLEND
+             for row in (alpha[y : y + width] for y in range(0, len(alpha), width))]
+    # A short opaque run between blended ones is blended too: one call costs more.
+    runs = [(a, b, BLEND if kind == COPY and b - a < MIN_COPY_ROWS else kind)
+            for a, b, kind in _runs(kinds)]
+    return tuple(band for band in _merge(runs) if band[2] != SKIP)
 
 
 def _runs(kinds: list[str]) -> list[tuple[int, int, str]]:
