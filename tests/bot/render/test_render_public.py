@@ -9,6 +9,7 @@ from PIL import ImageDraw
 
 from bot.render import (
     PublicBoardOnly,
+    disk_cache,
     faces,
     public_view,
     render_board,
@@ -18,6 +19,17 @@ from bot.render import (
     text,
 )
 from bot.render.samples import SAMPLES, card, hand_mulligan
+
+
+@pytest.fixture
+def drawn_afresh(monkeypatch: pytest.MonkeyPatch):
+    """Every part drawn now: memory caches emptied and the disk cache off."""
+    monkeypatch.setenv("RENDER_CACHE_DIR", "off")
+    disk_cache.folder.cache_clear()
+    faces.clear_caches()
+    yield
+    disk_cache.folder.cache_clear()
+    faces.clear_caches()
 
 
 def _with_hand(obs, hand):
@@ -48,9 +60,9 @@ def test_board_ignores_hand_contents() -> None:
     assert render_board(a) == render_board(b)
 
 
-def test_board_never_draws_hand_card_names(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_board_never_draws_hand_card_names(monkeypatch: pytest.MonkeyPatch,
+                                           drawn_afresh: None) -> None:
     """Every string the board draws, caches emptied first: no hand-only card name."""
-    faces.clear_caches()
     drawn: list[str] = []
     original = ImageDraw.ImageDraw.text
 
@@ -68,7 +80,6 @@ def test_board_never_draws_hand_card_names(monkeypatch: pytest.MonkeyPatch) -> N
         for part in name.split():
             if len(part) > 3 and part not in ("Commander's",):
                 assert part not in words, f"hand card name {name!r} drawn on the board"
-    faces.clear_caches()
 
 
 def test_public_view_strips_private_parts() -> None:
@@ -81,7 +92,7 @@ def test_public_view_strips_private_parts() -> None:
 @pytest.mark.parametrize(
     "name", ["board_full", "board_weather", "hand_large", "result_win", "card_hero"]
 )
-def test_same_input_same_bytes(name: str) -> None:
+def test_same_input_same_bytes(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     kind, build = SAMPLES[name]
     render = {
         "board": render_board,
@@ -90,9 +101,12 @@ def test_same_input_same_bytes(name: str) -> None:
         "card": lambda c: render_card(c, catalogue=None),
     }[kind]
     first = render(build())
+    monkeypatch.setenv("RENDER_CACHE_DIR", "off")
+    disk_cache.folder.cache_clear()
     faces.clear_caches()  # a cold cache draws the same pixels
     text.fit_lines.cache_clear()
     second = render(build())
+    disk_cache.folder.cache_clear()
     assert first == second
     assert first.startswith(b"\x89PNG")
     assert b"tIME" not in first and b"tEXt" not in first
