@@ -230,16 +230,22 @@ def draw_badge(img: Image.Image, x: int, y: int, d: int, key: FaceKey) -> None:
             icon(special_icon_name(key), s, GOLD_LIGHT), (x + (d - s) // 2, y + (d - s) // 2)
         )
         return
-    kind = "hero" if key.hero else "unit"
-    img.alpha_composite(_badge_base(kind, d), (x, y))
-    text = str(key.strength)
-    inner = d * (0.7 if key.hero else 0.74)
-    size = round(d * (0.6 if len(text) == 1 else 0.48 if key.hero else 0.5))
-    fnt = fit_font(text, SERIF_BOLD, size, inner, min_size=6)
     colour = strength_colour(key.strength, key.base, on_dark=key.hero)
-    ImageDraw.Draw(img).text(
-        (x + d / 2, y + d / 2 + d * 0.02), text, font=fnt, fill=colour, anchor="mm"
-    )
+    img.alpha_composite(_strength_badge(key.hero, key.strength, colour, d), (x, y))
+
+
+@lru_cache(maxsize=256)
+@on_disk("strength")
+def _strength_badge(hero: bool, strength: int, colour: RGB, d: int) -> Image.Image:
+    """A unit's badge with its strength (the digits lie on the opaque disc)."""
+    badge = _badge_base("hero" if hero else "unit", d).copy()
+    text = str(strength)
+    inner = d * (0.7 if hero else 0.74)
+    size = round(d * (0.6 if len(text) == 1 else 0.48 if hero else 0.5))
+    fnt = fit_font(text, SERIF_BOLD, size, inner, min_size=6)
+    ImageDraw.Draw(badge).text((d / 2, d / 2 + d * 0.02), text, font=fnt, fill=colour,
+                               anchor="mm")
+    return badge
 
 
 @cache
