@@ -1,4 +1,5 @@
-"""A click's result in its acknowledgement (one request), or deferred and edited in (two)."""
+"""Answering cheaply: a click's result in its acknowledgement (one request) or deferred and
+edited in (two), and no gateway events the bot does not read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.discord import answers
 from bot.discord.client import GwentBot
 from tests.bot.e2e.driver import open_match, to_act
 from tests.emulator import Emulator, InteractionHandle, World, run_bot
+from tests.emulator.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS
 from tests.emulator.interactions import DEFERRED_MESSAGE, DEFERRED_UPDATE, MESSAGE, UPDATE_MESSAGE
 
 
@@ -54,3 +56,12 @@ async def test_a_hand_and_a_move_show_the_same_either_way(
             edit = "PATCH /messages/@original"
             assert requests_for(emu, shown) == ["POST /callback", edit]
             assert requests_for(emu, keep) == ["POST /callback", edit]
+
+
+async def test_the_bot_is_sent_no_message_events(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    async with run_bot(emu, make_bot()):
+        await open_match(emu, world.channel, *world.users[:2])
+        sessions = [s for s in emu.gateway.sessions if s.ready]
+    assert sessions and all(s.intents & GUILDS for s in sessions)
+    assert not any(s.intents & (GUILD_MESSAGES | DIRECT_MESSAGES) for s in sessions)
