@@ -1,13 +1,13 @@
 """Answering a click with its result in one request when the result is ready soon enough.
 
 A click that changes what the player sees (a move, Refresh, Show my hand) can be answered
-in two ways: acknowledge it at once (defer) and edit the answer in later, two requests; or
-put the result in the acknowledgement itself (UPDATE_MESSAGE, or a new ephemeral message),
-one request. The second is cheaper and shows the result no later, but Discord drops an
-interaction not acknowledged within 3 seconds of its creation. So the result goes into the
-acknowledgement only when it is ready within ANSWER_SECONDS of the click reaching the bot
-(and SAFE_AGE_SECONDS of its creation by Discord's clock); otherwise the click is deferred
-then, and the result edited in when it is ready.
+in two ways: acknowledge it at once (defer), do the work, then edit the answer in: two
+requests, one after the other; or do the work and put the result in the acknowledgement
+itself (UPDATE_MESSAGE, or a new ephemeral message): one request, and the result is seen a
+network round trip sooner. But Discord drops an interaction not acknowledged within 3
+seconds of its creation. So the result goes into the acknowledgement only when it is ready
+within ANSWER_SECONDS of the click reaching the bot (and SAFE_AGE_SECONDS of its creation by
+Discord's clock); otherwise the click is deferred then, and the result edited in when ready.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ import discord
 
 from bot.discord.views import Outgoing
 
-ANSWER_SECONDS = 1.0
+# Short enough that a click is still acknowledged quickly when the machine is busy; long
+# enough that an answer is usually ready in time when it is not.
+ANSWER_SECONDS = 0.25
 # Past this age, a response may arrive after Discord's 3 seconds under load: defer instead.
 SAFE_AGE_SECONDS = 1.5
 
