@@ -33,8 +33,8 @@ from bot.render.hand import HandLook, hand_look, render_hand_look
 from bot.workers import WorkerPool, cpu_count
 from engine import Card, Deck, Observation
 
-# Hand images kept by their look (one is about 50 KB: a few hundred players' latest hands).
-HAND_CACHE_BYTES = 16 * 1024 * 1024
+# Hand images kept by their look (one is about 50 KB: the latest hands of some 150 players).
+HAND_CACHE_BYTES = 8 * 1024 * 1024
 
 _RENDERER: WorkerPool | None = None
 _HANDS: BytesLRU[HandLook] = BytesLRU(HAND_CACHE_BYTES)
