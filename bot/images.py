@@ -6,6 +6,10 @@ machine has cores unless RENDER_WORKERS says otherwise; the observation goes ove
 (about 4 KB for a full board) and the PNG comes back. Each worker warms its caches (fonts,
 backgrounds, the palette's lookup table, common card faces) when it starts, and `start()`
 starts them all with the bot, so the first board of a match is not drawn cold.
+
+Hand images are kept in this process by what they show (bot.render.hand.HandLook): a hand
+shown again unchanged (Show my hand after the other player's move, a pass, Refresh) is sent
+without drawing it again.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 
+from bot.lru import BytesLRU
 from bot.ranking.views import LeaderboardPage, Profile
 from bot.render import (
     render_board,
@@ -24,10 +29,15 @@ from bot.render import (
     render_result,
 )
 from bot.render.animation import Animation, add_boards, finish
+from bot.render.hand import HandLook, hand_look, render_hand_look
 from bot.workers import WorkerPool, cpu_count
 from engine import Card, Deck, Observation
 
+# Hand images kept by their look (one is about 50 KB: the latest hands of some 150 players).
+HAND_CACHE_BYTES = 8 * 1024 * 1024
+
 _RENDERER: WorkerPool | None = None
+_HANDS: BytesLRU[HandLook] = BytesLRU(HAND_CACHE_BYTES)
 
 
 def warm_up() -> None:
@@ -69,8 +79,13 @@ async def board_png(public: Observation) -> bytes:
 
 
 async def hand_png(private: Observation) -> bytes:
-    """A player's hand, from that player's observation."""
-    return await renderer().run(render_hand, private)
+    """A player's hand, from that player's observation (drawn again only if it changed)."""
+    look = hand_look(private)
+    png = _HANDS.get(look)
+    if png is None:
+        png = await renderer().run(render_hand_look, look)
+        _HANDS.put(look, png)
+    return png
 
 
 async def result_png(public: Observation) -> bytes:

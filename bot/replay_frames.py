@@ -12,6 +12,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from bot.images import animation_frames, animation_gif, board_png, hand_png
+from bot.lru import BytesLRU
 from bot.render.animation import Animation
 from bot.service.replays import Replay
 
@@ -39,9 +40,7 @@ class ReplayFrames:
     """Rendered replay frames in a bounded cache shared by every viewer of the bot."""
 
     def __init__(self, max_bytes: int = FRAME_CACHE_BYTES) -> None:
-        self._max_bytes = max_bytes
-        self._bytes = 0
-        self._frames: OrderedDict[FrameKey, bytes] = OrderedDict()
+        self._frames: BytesLRU[FrameKey] = BytesLRU(max_bytes)
         self._drawing: dict[FrameKey, asyncio.Future[bytes]] = {}
         self._animations: OrderedDict[int, bytes] = OrderedDict()
         self.animating: set[int] = set()
@@ -78,7 +77,6 @@ class ReplayFrames:
         key = (replay.match.id, number, seat)
         cached = self._frames.get(key)
         if cached is not None:
-            self._frames.move_to_end(key)
             return cached
         drawing = self._drawing.get(key)
         if drawing is not None:
@@ -98,15 +96,8 @@ class ReplayFrames:
         finally:
             del self._drawing[key]
         future.set_result(png)
-        self._keep(key, png)
+        self._frames.put(key, png)
         return png
-
-    def _keep(self, key: FrameKey, png: bytes) -> None:
-        self._frames[key] = png
-        self._bytes += len(png)
-        while self._bytes > self._max_bytes and len(self._frames) > 1:
-            _, old = self._frames.popitem(last=False)
-            self._bytes -= len(old)
 
     # ------------------------------------------------------------- animation
 

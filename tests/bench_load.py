@@ -17,6 +17,8 @@ hand message shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
 Measured with the emulator's clock:
 - acknowledgement latency: INTERACTION_CREATE dispatched -> the bot's callback accepted, for
   every interaction of the run;
+- answer latency: INTERACTION_CREATE dispatched -> the user sees the answer (the callback when
+  it carries the answer, else the first edit or follow-up after a deferral);
 - turn latency: the click that made a move dispatched -> the new board (or the result) posted
   in the match's channel.
 
@@ -459,6 +461,8 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         return round(100 * seconds / wall, 1) if wall else None
 
     acks: list[float] = []
+    answers = [(i.answered_at - i.created_at) * 1000 for i in interactions
+               if i.answered_at is not None]
     by_kind: dict[str, list[float]] = {}
     unacked = 0
     for interaction in interactions:
@@ -488,7 +492,7 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "unfinished": sum(not (o.finished or o.capped) for o in outcomes),
         "turns": len(turns), "turns_per_s": round(len(turns) / wall, 2) if wall else None,
         "interactions": len(interactions),
-        "ack_ms": ack, "turn_ms": turn,
+        "ack_ms": ack, "turn_ms": turn, "answer_ms": summary(answers),
         "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
         "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
                     "ack_met": ack["p99"] is not None and ack["p99"] <= ACK_TARGET_MS,
@@ -535,6 +539,9 @@ def table(result: dict[str, Any]) -> str:
         lines.append(f"{name:<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
                      f"{_ms(s['p99']):>10}{_ms(s['max']):>10}   <= {_ms(target)} "
                      f"{'met' if met else 'MISSED'}")
+    s = result["answer_ms"]
+    lines.append(f"{'answer (seen)':<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
+                 f"{_ms(s['p99']):>10}{_ms(s['max']):>10}")
     for kind, s in result["ack_ms_by_kind"].items():
         lines.append(f"{'  ack ' + kind:<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
                      f"{_ms(s['p99']):>10}{_ms(s['max']):>10}")

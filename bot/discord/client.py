@@ -30,6 +30,14 @@ from bot.service.computer import DEFAULT_THINK_SECONDS
 log = logging.getLogger(__name__)
 
 
+def intents() -> discord.Intents:
+    """Guilds only: channels and threads. Interactions come whatever the intents, and the bot
+    reads no message, reaction, typing or voice event, so Discord need not send one (each
+    board posted, each edit, and every chat line of every server would be parsed for nothing).
+    """
+    return discord.Intents(guilds=True)
+
+
 class GwentBot(discord.Client):
     """Gwent for Discord. Needs no privileged intents."""
 
@@ -38,7 +46,7 @@ class GwentBot(discord.Client):
                  ai_workers: int = 1, rng: random.Random | None = None,
                  metrics_port: int | None = None, **options: Any) -> None:
         self.metrics = Metrics()
-        super().__init__(intents=discord.Intents.default(),
+        super().__init__(intents=intents(),
                          allowed_mentions=discord.AllowedMentions.none(),
                          http_trace=self.metrics.trace, **options)
         self.tree = app_commands.CommandTree(self)

@@ -1,7 +1,9 @@
 """What each button and select does: ask the service, then answer with a built message.
 
-Anything that may take a while (thread creation, a move, an image) is acknowledged first,
-within Discord's three seconds, and answered by editing the acknowledged response.
+Anything that may take a while (thread creation, a move, an image) is acknowledged within
+Discord's three seconds: clicks that show a hand or a move's result carry it in the
+acknowledgement when it is ready soon enough (bot.discord.answers), others are acknowledged
+first and answered by editing the acknowledged response.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
+from bot.discord.answers import Reply, answer
 from bot.discord.deck_view import deck_message
 from bot.discord.hand_view import actions_for, followup_message, hand_message, move_text
 from bot.discord.public import (
@@ -146,16 +149,20 @@ async def on_lobby(interaction: discord.Interaction, groups: Groups, _: list[str
         await interaction.response.send_message(
             ephemeral=True, **deck_message(record, seat, saved).send_kwargs())
         return
-    private = is_private(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=not private)
+    await answer(interaction, _ready(interaction, match_id),
+                 new_message=not is_private(interaction))
+
+
+async def _ready(interaction: discord.Interaction, match_id: int) -> Reply:
+    """Ready: the deck choice again while the other player chooses, else the hand."""
+    svc, user_id = services(interaction), interaction.user.id
     ready = await svc.matches.ready(match_id, user_id)
     me = ready.seat_of(user_id)
     assert me is not None
     if ready.status == CHOOSING:
-        out = deck_message(ready, me, await svc.decks.playable(user_id, ready.seats[me].faction))
-        await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
-    else:
-        await _show_hand(interaction, await svc.matches.private(match_id, user_id))
+        return Reply(deck_message(ready, me, await svc.decks.playable(
+            user_id, ready.seats[me].faction)))
+    return await _hand(interaction, await svc.matches.private(match_id, user_id))
 
 
 async def on_deck(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
@@ -173,60 +180,62 @@ async def on_deck(interaction: discord.Interaction, groups: Groups, values: list
 
 async def on_hand(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
     """Show my hand (a new ephemeral message) or Refresh (the same message)."""
-    private = is_private(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=not private)
-    match_id = int(groups["match"])
+    await answer(interaction, _current(interaction, int(groups["match"])),
+                 new_message=not is_private(interaction))
+
+
+async def _current(interaction: discord.Interaction, match_id: int) -> Reply:
+    """The player's hand as it is now, or their deck choice before the match starts."""
     snapshot = await services(interaction).matches.private(match_id, interaction.user.id)
     if snapshot.observation is None:
         seat = snapshot.match.seat_of(interaction.user.id)
         assert seat is not None
-        out = deck_message(snapshot.match, seat, await services(interaction).decks.playable(
-            interaction.user.id, snapshot.match.seats[seat].faction))
-        await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
-        return
-    await _show_hand(interaction, snapshot)
+        saved = await services(interaction).decks.playable(
+            interaction.user.id, snapshot.match.seats[seat].faction)
+        return Reply(deck_message(snapshot.match, seat, saved))
+    return await _hand(interaction, snapshot)
 
 
 async def on_card(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
     """A card chosen in the hand: play it, or ask where (row) or what (Decoy target)."""
-    await interaction.response.defer()
-    match_id, n = int(groups["match"]), int(groups["n"])
+    await answer(interaction, _card(interaction, int(groups["match"]), int(groups["n"]),
+                                    int(values[0])), new_message=False)
+
+
+async def _card(interaction: discord.Interaction, match_id: int, n: int, uid: int) -> Reply:
     snapshot = await services(interaction).matches.private(match_id, interaction.user.id)
     if snapshot.match.action_count != n or snapshot.observation is None:
         raise OutOfDate(STALE)
-    uid = int(values[0])
     actions = actions_for(snapshot.observation, uid)
     if not actions:
         raise IllegalMove("That card cannot be used now.")
     if len(actions) == 1:
-        await _act(interaction, match_id, move_text(actions[0]), n)
-        return
-    out = followup_message(snapshot, uid, actions)
-    await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
+        return await _act(interaction, match_id, move_text(actions[0]), n)
+    return Reply(followup_message(snapshot, uid, actions))
 
 
 async def on_move(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
     """A move button: pass, leader, keep, a row, who goes first."""
-    await interaction.response.defer()
-    await _act(interaction, int(groups["match"]), groups["move"], int(groups["n"]))
+    await answer(interaction, _act(interaction, int(groups["match"]), groups["move"],
+                                   int(groups["n"])), new_message=False)
 
 
 async def on_pick(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
     """A move chosen in a select, such as Decoy's target."""
-    await interaction.response.defer()
-    await _act(interaction, int(groups["match"]), values[0], int(groups["n"]))
+    await answer(interaction, _act(interaction, int(groups["match"]), values[0],
+                                   int(groups["n"])), new_message=False)
 
 
-async def _act(interaction: discord.Interaction, match_id: int, move: str, n: int) -> None:
+async def _act(interaction: discord.Interaction, match_id: int, move: str, n: int) -> Reply:
     snapshot = await services(interaction).matches.act(match_id, interaction.user.id, move, n)
-    await _show_hand(interaction, snapshot)
+    return await _hand(interaction, snapshot)
 
 
-async def _show_hand(interaction: discord.Interaction, snapshot: Snapshot) -> None:
+async def _hand(interaction: discord.Interaction, snapshot: Snapshot) -> Reply:
     assert snapshot.observation is not None
     hint = await services(interaction).practice.hint(snapshot)
-    out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
-    await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+    return Reply(hand_message(snapshot, await hand_png(snapshot.observation), hint),
+                 replace_files=True)
 
 
 # ----------------------------------------------------------------------- rules

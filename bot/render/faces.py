@@ -324,8 +324,13 @@ def face_sprite(card: object, size: FaceSize = BOARD) -> Sprite:
     if size is BOARD:
         return _board_sprite(key)
     if size is HAND:
-        return _hand_sprite(key)
+        return hand_sprite(key)
     return Sprite(face(key, size))
+
+
+def hand_sprite(key: FaceKey) -> Sprite:
+    """The hand-size face of a FaceKey, prepared for fast pasting."""
+    return _hand_sprite(key)
 
 
 def clear_caches() -> None:
@@ -439,5 +444,6 @@ __all__ = [
     "face_key",
     "face_sprite",
     "glow",
+    "hand_sprite",
     "strength_colour",
 ]

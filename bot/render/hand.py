@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
-from bot.render.faces import HAND, FaceKey, face, face_key, face_sprite
+from bot.render.faces import HAND, FaceKey, face, face_key, hand_sprite
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.palette import theme_palette
 from bot.render.text import draw_text, fit_text, sanitize_name
@@ -17,7 +18,7 @@ from bot.render.texture import wood
 from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
 from bot.render.tiles import Sprite, Tiles
 from engine.actions import PLAY
-from engine.observation import Observation, SideView
+from engine.observation import Observation
 
 W = 1020
 HEADER_H = 74
@@ -89,12 +90,23 @@ def _tab(number: int, dim: bool = False) -> Sprite:
     return Sprite(out)
 
 
-def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
-    draw = ImageDraw.Draw(img)
-    name = sanitize_name(side.name, fallback=f"Player {side.player + 1}")
-    n = len(side.hand or ())
-    title_font = font(SANS_BOLD, 32)
-    right_font = font(SANS_BOLD, 24)
+class HandLook(NamedTuple):
+    """Everything the hand image shows: equal looks are drawn as identical images."""
+
+    name: str
+    player: int
+    cards: tuple[tuple[FaceKey, bool], ...]  # each card's face, and whether it is dimmed
+    right: str
+    right_colour: tuple[int, int, int]
+
+
+def hand_look(obs: Observation) -> HandLook:
+    """What the viewer's hand image shows; raise NoHand for a spectator."""
+    if obs.viewer is None:
+        raise NoHand("a spectator has no hand to show")
+    side = obs.sides[obs.viewer]
+    if side.hand is None:
+        raise NoHand("the observation holds no hand for its viewer")
     if obs.phase == "mulligan":
         left_n = side.mulligans_left if side.mulligans_left is not None else 0
         right = f"Mulligan: redraw up to {left_n}" if left_n else "Mulligan: no redraws left"
@@ -105,17 +117,30 @@ def _header(img: Image.Image, obs: Observation, side: SideView) -> None:
         right, right_colour = f"Round {obs.round} - your turn", GOLD_LIGHT
     else:
         right, right_colour = f"Round {obs.round} - opponent's turn", TEXT_MUTED
+    dimmed = unplayable(obs)
+    cards = tuple((face_key(card), card.uid in dimmed) for card in side.hand)
+    return HandLook(side.name, side.player, cards, right, right_colour)
+
+
+def _header(img: Image.Image, look: HandLook) -> None:
+    draw = ImageDraw.Draw(img)
+    n = len(look.cards)
+    title_font = font(SANS_BOLD, 32)
+    right_font = font(SANS_BOLD, 24)
+    name = sanitize_name(look.name, fallback=f"Player {look.player + 1}")
     title = f"{name}'s hand - {n} card{'s' if n != 1 else ''}"
+    right = look.right
 
     def header() -> None:
         right_w = right_font.getlength(right)
         fitted = fit_text(title, title_font, W - 2 * MARGIN_X - right_w - 24)
         draw_text(draw, (MARGIN_X, HEADER_H // 2), fitted, title_font, TEXT, anchor="lm")
         draw.text(
-            (W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=right_colour, anchor="rm"
+            (W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=look.right_colour,
+            anchor="rm"
         )
 
-    HEADERS.draw(img, (0, 0, W, HEADER_H - 2), (title, right, right_colour), header)
+    HEADERS.draw(img, (0, 0, W, HEADER_H - 2), (title, right, look.right_colour), header)
 
 
 def unplayable(obs: Observation) -> frozenset[int]:
@@ -138,14 +163,14 @@ def _dimmed(key: FaceKey) -> Sprite:
 
 def hand_image(obs: Observation) -> Image.Image:
     """Draw the viewer's hand as an RGB image; raise NoHand for a spectator."""
-    if obs.viewer is None:
-        raise NoHand("a spectator has no hand to show")
-    side = obs.sides[obs.viewer]
-    if side.hand is None:
-        raise NoHand("the observation holds no hand for its viewer")
-    cards = side.hand
+    return draw_hand(hand_look(obs))
+
+
+def draw_hand(look: HandLook) -> Image.Image:
+    """Draw a hand's look as an RGB image."""
+    cards = look.cards
     img = _background(height(len(cards))).copy()
-    _header(img, obs, side)
+    _header(img, look)
     if not cards:
         draw = ImageDraw.Draw(img)
         draw.text(
@@ -155,20 +180,33 @@ def hand_image(obs: Observation) -> Image.Image:
             fill=TEXT_MUTED,
             anchor="mm",
         )
-    dimmed = unplayable(obs)
-    for i, (card, (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True), start=1):
-        if card.uid in dimmed:
-            _dimmed(face_key(card)).paste(img, x, y)
-        else:
-            face_sprite(card, HAND).paste(img, x, y)
-        tab = _tab(i, card.uid in dimmed)
+    for i, ((key, dim), (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True),
+                                             start=1):
+        (_dimmed(key) if dim else hand_sprite(key)).paste(img, x, y)
+        tab = _tab(i, dim)
         tab.paste(img, x + (HAND.w - tab.width) // 2, y + HAND.h + 6)
     return img
 
 
 def render_hand(obs: Observation) -> bytes:
     """The viewer's hand as PNG bytes; index i matches position i (1-based) in the hand."""
-    return to_png(hand_image(obs), palette=theme_palette())
+    return render_hand_look(hand_look(obs))
 
 
-__all__ = ["NoHand", "hand_image", "height", "layout", "render_hand", "unplayable"]
+def render_hand_look(look: HandLook) -> bytes:
+    """A hand's look as PNG bytes."""
+    return to_png(draw_hand(look), palette=theme_palette())
+
+
+__all__ = [
+    "HandLook",
+    "NoHand",
+    "draw_hand",
+    "hand_image",
+    "hand_look",
+    "height",
+    "layout",
+    "render_hand",
+    "render_hand_look",
+    "unplayable",
+]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 import os
@@ -15,9 +16,12 @@ from PIL import Image
 
 from bot import images
 from bot.render import render_board, render_hand
+from bot.render.hand import unplayable
 from bot.render.samples import SAMPLES
 from bot.render.state import public_view
 from bot.workers import WorkerPool
+from engine import Action, Match
+from engine.decks import starter_decks
 
 TICK = 0.005
 # The most the event loop may be held up by this process's own work while images render.
@@ -110,3 +114,70 @@ async def test_without_processes_images_are_drawn_in_a_thread(
     finally:
         await pool.close()
         images.configure()
+
+
+def _playing_match(seed: int = 4) -> Match:
+    """Two starter decks past the redraws, first player to act."""
+    decks = starter_decks()
+    match = Match.new((decks["northern_realms"], decks["monsters"]), seed=seed,
+                      names=("Alice", "Bob"))
+    while match.phase != "playing":
+        seat = match.to_act()[0]
+        match.apply(next(a for a in match.legal_actions(seat) if a.kind in ("keep", "first")))
+    return match
+
+
+def _play_a_card(match: Match) -> None:
+    seat = match.to_act()[0]
+    match.apply(next(a for a in match.legal_actions(seat)
+                     if a.kind == "play" and a.row is None and a.target is None))
+
+
+async def test_a_hand_that_looks_the_same_is_not_drawn_again(renderer: WorkerPool) -> None:
+    match = _playing_match()
+    first = match.to_act()[0]
+    match.apply(Action(first, "pass"))
+    before = match.observation(first)
+    png = await images.hand_png(before)
+    assert png == render_hand(before)
+    _play_a_card(match)  # the other player moves: the passed player's hand looks the same
+    after = match.observation(first)
+    assert after != before and after.action_count > before.action_count
+    assert await images.hand_png(after) is png
+    assert png == render_hand(after)
+
+
+async def test_a_hand_whose_look_changed_is_drawn_again(renderer: WorkerPool) -> None:
+    match = _playing_match()
+    seat = match.to_act()[0]
+    before = match.observation(seat)
+    png = await images.hand_png(before)
+    _play_a_card(match)  # one card fewer
+    after = match.observation(seat)
+    changed = await images.hand_png(after)
+    assert changed != png and changed == render_hand(after)
+    # Only the header's turn differs: the other player's turn now, then the player's own.
+    waiting = await images.hand_png(dataclasses.replace(before, turn=1 - seat, legal=()))
+    assert waiting != png
+    assert waiting == render_hand(dataclasses.replace(before, turn=1 - seat, legal=()))
+
+
+async def test_a_dimmed_card_is_part_of_the_hands_look(renderer: WorkerPool) -> None:
+    decks = starter_decks()
+    for seed in range(200):  # a first turn with a Decoy, which has nothing to take back
+        match = Match.new((decks["northern_realms"], decks["nilfgaard"]), seed=seed)
+        while match.phase != "playing":
+            seat = match.to_act()[0]
+            match.apply(next(a for a in match.legal_actions(seat)
+                             if a.kind in ("keep", "first")))
+        obs = match.observation(match.to_act()[0])
+        if unplayable(obs):
+            break
+    else:
+        raise AssertionError("no seed deals a Decoy on the first turn")
+    dimmed = await images.hand_png(obs)
+    # The same state drawn without dimming (as if nothing but the Decoy were unplayable).
+    plain_obs = dataclasses.replace(obs, legal=tuple(a for a in obs.legal if a.kind != "play"))
+    plain = await images.hand_png(plain_obs)
+    assert plain != dimmed
+    assert dimmed == render_hand(obs) and plain == render_hand(plain_obs)

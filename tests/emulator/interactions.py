@@ -112,6 +112,8 @@ class InteractionFlow:
             raise ApiError(400, errors.INVALID_FORM_BODY, "Interaction has no message to update")
         interaction.response = self._respond(interaction, kind, body.get("data") or {}, uploads)
         interaction.acknowledged_at = self.emu.clock.now()
+        if kind not in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
+            interaction.answered_at = interaction.acknowledged_at
         self.emu.changed()
         return self._callback_body(interaction)
 

@@ -167,7 +167,9 @@ class Interaction:
     """A dispatched interaction and everything the bot answered to it.
 
     `created_at` (dispatch) and `acknowledged_at` (the accepted callback) are emulator-clock
-    seconds, so `acknowledged_at - created_at` is the acknowledgement latency.
+    seconds, so `acknowledged_at - created_at` is the acknowledgement latency. `answered_at` is
+    when the user first saw an answer: the callback when it carried one (a message, an update,
+    a modal, choices), else the first follow-up or response edit after the deferral.
     """
 
     id: int
@@ -183,5 +185,6 @@ class Interaction:
     followups: list[Message] = field(default_factory=list)
     delivered: bool = False
     acknowledged_at: float | None = None
+    answered_at: float | None = None
     # Set once the modal opened in answer to this interaction was submitted.
     modal_submitted: bool = False

@@ -48,6 +48,10 @@ class InteractionApi:
             return json_response(result)
         return no_content()
 
+    def _answered(self, interaction: Interaction) -> None:
+        if interaction.answered_at is None:
+            interaction.answered_at = self.emu.clock.now()
+
     def _interaction(self, request: web.Request) -> Interaction:
         return self.webhooks.by_token(
             int(request.match_info["app_id"]), request.match_info["token"]
@@ -58,6 +62,7 @@ class InteractionApi:
         interaction = self._interaction(request)
         body, uploads = await self._body(request)
         message = self.webhooks.followup(interaction, body, uploads)
+        self._answered(interaction)
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(self.emu.payloads.message(message))
         return no_content()
@@ -73,7 +78,9 @@ class InteractionApi:
         interaction = self._interaction(request)
         message = self.webhooks.message(interaction, request.match_info["message_id"])
         body, uploads = await self._body(request)
-        return json_response(self.emu.payloads.message(self.webhooks.edit(message, body, uploads)))
+        edited = self.webhooks.edit(message, body, uploads)
+        self._answered(interaction)
+        return json_response(self.emu.payloads.message(edited))
 
     async def delete_message(self, request: web.Request) -> web.Response:
         """DELETE /webhooks/{app}/{token}/messages/{@original|id}."""

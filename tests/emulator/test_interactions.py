@@ -195,6 +195,25 @@ async def test_button_update_and_defer_followup(emu: Emulator, world: World) -> 
     assert game in alice.visible_messages(world.channel)
 
 
+async def test_answer_time_is_the_callback_or_the_first_message_after_a_defer(
+    emu: Emulator, world: World
+) -> None:
+    alice, bob = world.users
+    async with run_bot(emu, GwentBot()):
+        first = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
+        declined = bob.click(first, label="Decline")
+        await declined.response()
+        second = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
+        accept = bob.click(second, label="Accept")
+        await accept.response()
+        game = await accept.followup()
+    update = declined.interaction
+    assert update.answered_at is not None and update.answered_at == update.acknowledged_at
+    deferred = accept.interaction
+    assert deferred.answered_at is not None and deferred.acknowledged_at is not None
+    assert deferred.acknowledged_at <= game.posted_at <= deferred.answered_at
+
+
 async def test_wrong_user_gets_an_ephemeral_only_they_see(emu: Emulator, world: World) -> None:
     alice, bob = world.users
     async with run_bot(emu, GwentBot()):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from tests.emulator import Channel, Emulator, InteractionHandle, MessageView, VirtualUser
 from tests.emulator.components import Button, Select
+from tests.emulator.interactions import MESSAGE
 
 MENTION = re.compile(r"<@(\d+)>")
 
@@ -30,6 +31,22 @@ def board_count(board: MessageView) -> int:
 def to_act(board: MessageView) -> list[int]:
     """The users the board's last line mentions (whose turn it is)."""
     return [int(u) for u in MENTION.findall(board.content.splitlines()[-1])]
+
+
+def told(handle: InteractionHandle) -> list[MessageView]:
+    """What the bot told the user about a click on a message besides updating it (a
+    refusal): a new message as its answer, or follow-ups after acknowledging it."""
+    response = handle.interaction.response
+    first = ([MessageView(response.message)]
+             if response is not None and response.type == MESSAGE and response.message else [])
+    return first + handle.followups
+
+
+async def refusal(emu: Emulator, handle: InteractionHandle, timeout: float = 5.0
+                  ) -> MessageView:
+    """Wait for the bot to tell the user why a click on a message did nothing."""
+    found = await emu.wait_for(lambda: told(handle), timeout, f"a refusal of {handle.id}")
+    return found[0]
 
 
 def signature(message: MessageView) -> tuple[object, ...]:
@@ -70,9 +87,9 @@ class Table:
     async def settle(self, handle: InteractionHandle, message: MessageView,
                      before: tuple[object, ...]) -> None:
         """Wait until a click on `message` edited it or was refused."""
-        await self.emu.wait_for(lambda: signature(message) != before or handle.followups,
+        await self.emu.wait_for(lambda: signature(message) != before or told(handle),
                                 10.0, "the clicked message to change")
-        assert not handle.followups, handle.followups[0].content
+        assert not told(handle), told(handle)[0].content
 
     async def play_one(self, user: VirtualUser, hand: MessageView, rng: random.Random,
                        pass_bias: float) -> None:

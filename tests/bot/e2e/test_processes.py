@@ -19,7 +19,7 @@ import pytest
 
 from engine import Match
 from tests.bench_load import BotProcess
-from tests.bot.e2e.driver import Table, board_count, open_match, to_act
+from tests.bot.e2e.driver import Table, board_count, open_match, to_act, told
 from tests.conftest import empty_postgres_database
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser
 from tests.emulator.models import Guild
@@ -175,9 +175,9 @@ async def test_two_processes_share_the_work_and_survive_a_kill(
         in_channel = await m1.open_hand(alice, board)
         clicks = [alice.click(by_dm, label="Keep this hand"),
                   alice.click(in_channel, label="Keep this hand")]
-        await emu.wait_for(lambda: any(c.followups for c in clicks), STEP, "one refusal")
-        refused = [c for c in clicks if c.followups]
-        assert len(refused) == 1 and "out of date" in refused[0].followups[0].content
+        await emu.wait_for(lambda: any(told(c) for c in clicks), STEP, "one refusal")
+        refused = [c for c in clicks if told(c)]
+        assert len(refused) == 1 and "out of date" in told(refused[0])[0].content
         assert await db.fetchval("SELECT COUNT(*) FROM actions WHERE match_id = $1", m1_id) == 1
         moves.accepted.append((m1_id, 0, alice.id))
 

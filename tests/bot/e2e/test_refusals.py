@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.discord.client import GwentBot
-from tests.bot.e2e.driver import board_count, newest, open_match, to_act
+from tests.bot.e2e.driver import board_count, newest, open_match, refusal, to_act, told
 from tests.emulator import THREAD_CREATION, Emulator, World, run_bot
 
 
@@ -88,14 +88,14 @@ async def test_out_of_turn_stale_and_double_clicks(emu: Emulator, world: World,
         first = current.click(hand, label="Pass")
         second = current.click(hand, label="Pass")
         new_board = await table.board_after(count)
-        stale = await second.followup()
+        stale = await refusal(emu, second)
         assert stale.ephemeral and "out of date" in stale.content
-        assert first.followups == []
+        assert told(first) == []
         assert len(await bot.services.matches.actions(match_id)) == log_before + 1
         # A second hand view opened before the pass is out of date as well.
         menu = spare.selects[0]
         late = current.select(spare, menu.custom_id, [menu.options[0].value])
-        assert "out of date" in (await late.followup()).content
+        assert "out of date" in (await refusal(emu, late)).content
         assert len(await bot.services.matches.actions(match_id)) == log_before + 1
         await emu.wait_for(lambda: all(b.disabled for b in board.buttons), 5,
                            "the old board disabled")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord import answers
 from bot.discord.client import GwentBot
 from bot.discord.replies import RESTARTING
 from bot.main import main
@@ -132,21 +133,31 @@ async def test_a_deleted_lobby_is_posted_again(emu: Emulator, world: World,
         await emu.wait_for(lambda: "Alice is ready" in again.content, 5, "the lobby update")
 
 
+# How the answer to a move reaches Discord: in the acknowledgement itself (the result was
+# ready in time), or by editing the acknowledged response (no time for it to be ready).
+ANSWER_ROUTES = {"in the acknowledgement": ("POST", "/interactions/{id}/{token}/callback"),
+                 "deferred": ("PATCH", "/webhooks/{app_id}/{token}/messages/@original")}
+
+
+@pytest.mark.parametrize("answer", sorted(ANSWER_ROUTES))
 async def test_stopping_the_bot_lets_a_move_in_progress_finish(
-        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot], answer: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob, _ = world.users
     bot = make_bot()
     emu.expect_failures("injected")
+    if answer == "deferred":
+        monkeypatch.setattr(answers, "ANSWER_SECONDS", 0.0)
     async with run_bot(emu, bot):
         table, board = await open_match(emu, world.channel, alice, bob)
         hand = await table.open_hand(alice, board)
-        # Discord rate-limits the answer to the click, so the bot is told to stop while the
-        # move is applied but not yet shown.
-        emu.inject("PATCH", "/webhooks/{app_id}/{token}/messages/@original", 429,
-                   retry_after=1.0)
+        # Discord fails the answer to the click once (a 5xx, retried a second later), so the
+        # bot is told to stop while the move is applied but not yet shown.
+        method, route = ANSWER_ROUTES[answer]
+        emu.inject(method, route, 503)
         alice.click(hand, label="Keep this hand")
         await emu.wait_for(lambda: any(f.injected for f in emu.failures), 5,
-                           "the rate-limited answer")
+                           "the failed answer")
         stopping = asyncio.create_task(bot.close())
         await emu.wait_for(lambda: bot.in_flight.closing, 5, "the stop to begin")
         # A click that arrives while the bot stops is turned away, politely and privately.

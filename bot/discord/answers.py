@@ -1,0 +1,68 @@
+"""Answering a click with its result in one request when the result is ready soon enough.
+
+A click that changes what the player sees (a move, Refresh, Show my hand) can be answered
+in two ways: acknowledge it at once (defer), do the work, then edit the answer in: two
+requests, one after the other; or do the work and put the result in the acknowledgement
+itself (UPDATE_MESSAGE, or a new ephemeral message): one request, and the result is seen a
+network round trip sooner. But Discord drops an interaction not acknowledged within 3
+seconds of its creation. So the result goes into the acknowledgement only when it is ready
+within ANSWER_SECONDS of the click reaching the bot (and SAFE_AGE_SECONDS of its creation by
+Discord's clock); otherwise the click is deferred then, and the result edited in when ready.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from dataclasses import dataclass
+
+import discord
+
+from bot.discord.views import Outgoing
+
+# Short enough that a click is still acknowledged quickly when the machine is busy; long
+# enough that an answer is usually ready in time when it is not.
+ANSWER_SECONDS = 0.25
+# Past this age, a response may arrive after Discord's 3 seconds under load: defer instead.
+SAFE_AGE_SECONDS = 1.5
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a click shows: the message, and whether its files replace the old ones."""
+
+    out: Outgoing
+    replace_files: bool = False
+
+
+def _budget(interaction: discord.Interaction) -> float:
+    """Seconds left to put the result in the acknowledgement itself."""
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, min(ANSWER_SECONDS, SAFE_AGE_SECONDS - age))
+
+
+async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
+                 new_message: bool) -> None:
+    """Show what `work` builds: in a new ephemeral message (new_message) or in the clicked
+    message, within the acknowledgement when it is ready in time."""
+    task = asyncio.ensure_future(work)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=_budget(interaction))
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if task in done:
+        reply = task.result()
+        if new_message:
+            await interaction.response.send_message(ephemeral=True, **reply.out.send_kwargs())
+        else:
+            await interaction.response.edit_message(
+                **reply.out.edit_kwargs(replace_files=reply.replace_files))
+        return
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=new_message)
+    finally:
+        # Even when the acknowledgement failed, the work (a move, say) is finished.
+        reply = await task
+    await interaction.edit_original_response(
+        **reply.out.edit_kwargs(replace_files=reply.replace_files or new_message))
