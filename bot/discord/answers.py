@@ -20,9 +20,9 @@ import discord
 
 from bot.discord.views import Outgoing
 
-# Short enough that a click is still acknowledged quickly when the machine is busy; long
-# enough that an answer is usually ready in time when it is not.
-ANSWER_SECONDS = 0.25
+# Short enough that a click is acknowledged within about a tenth of a second even when the
+# machine is busy; long enough that an answer is usually ready in time when it is not.
+ANSWER_SECONDS = 0.1
 # Past this age, a response may arrive after Discord's 3 seconds under load: defer instead.
 SAFE_AGE_SECONDS = 1.5
 
