@@ -1,9 +1,14 @@
 """Images of a Gwent match, drawn with Pillow: board, hand, card, result and deck; and of
 ranked play: leaderboard pages and profile cards.
 
-Pure functions from engine values to PNG bytes (no Discord, no I/O). They are
-CPU-bound: the bot calls them in worker processes (bot/images.py).
+Pure functions from engine values to PNG bytes (no Discord; the only I/O is the disk cache
+of drawn parts, bot/render/disk_cache.py). They are CPU-bound: the bot calls them in worker
+processes (bot/images.py).
 """
+
+# Pillow imports these at its first quantize and first tobytes(): importing them with the
+# renderer keeps that out of the first image a process draws.
+from PIL import ImageFile, ImagePalette  # noqa: F401
 
 from bot.render.board import PublicBoardOnly, board_image, render_board
 from bot.render.card_image import USE_CATALOGUE, card_image, render_card

@@ -25,10 +25,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import (
-    Image,
-    ImagePalette,  # noqa: F401  (Pillow imports it at the first quantize)
-)
+from PIL import Image
 
 from bot.render.fonts import ASSETS_DIR
 
