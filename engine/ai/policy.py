@@ -21,6 +21,8 @@ from engine.scoring import row_strengths
 
 CARD = 6.0  # what one more card in hand is worth, in strength points
 LEADER_RESERVE = 3.0  # keeping the leader for later is worth something too
+SPY_THREAT = 12.0  # a spy the opponent still holds draws them two more cards
+HOPELESS = 0.7  # round 1: give up once the deficit exceeds this share of the hand's worth
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,14 @@ def worth(card_id: str) -> float:
     if "summon_avenger" in a:
         s += 8.0
     return s
+
+
+@cache
+def threat(card_id: str) -> float:
+    """Return what a card adds to its owner's side when played (a spy adds nothing)."""
+    if "spy" in catalogue().card(card_id).abilities:
+        return 0.0
+    return worth(card_id)
 
 
 _ROW_CACHE: dict[tuple[object, ...], int] = {}
@@ -368,6 +378,45 @@ class Eval:
                 return self.leader_gain() - CARD
         return self.gain(a)
 
+    def threat(self, k: int) -> float:
+        """What the opponent's best k cards (and unused leader) could still swing, judged
+        from the unseen cards of their deck as a whole (which are in hand is not known)."""
+        side = self.m.sides[self.o]
+        them = Eval(self.m, self.o)
+        by_id: dict[str, float] = {}
+        values = []
+        for u in (*side.hand, *side.deck):
+            c = self.cards[u]
+            v = by_id.get(c.id)
+            if v is None:
+                v = by_id[c.id] = them.swing(c)
+            values.append(v)
+        values.sort(reverse=True)
+        total = sum(values[:k])
+        if not side.leader_used and self.m.active_leader(self.o) is not None:
+            total += max(them.leader_gain(), 0.0)
+        return total
+
+    def hand_power(self) -> float:
+        """What p's hand could add, card by card, spies apart."""
+        return sum(threat(self.cards[u].id) for u in self.m.sides[self.p].hand)
+
+    def swing(self, c: Card) -> float:
+        """Roughly how much playing the card (from hand) moves p's lead."""
+        a = c.abilities
+        if c.type == WEATHER:
+            return max(self.weather_gain(c), 0.0)
+        if c.type != UNIT:
+            if "scorch" in a:
+                return max(self.scorch_gain(), 0.0)
+            if "commanders_horn" in a:
+                return float(max(self.row_with(self.p, r, [], horn=True)
+                                 - self.row_total(self.p, r) for r in range(3)))
+            return 2.0
+        if "spy" in a:
+            return SPY_THREAT
+        return threat(c.id)
+
     def _leader_kind(self) -> str:
         leader = self.m.leader_card(self.p).leader
         return leader.ability if leader is not None else ""
@@ -434,8 +483,9 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
         return _answer_pass(m, p, ev, plays, jitter)
 
     if g_me == 1:
-        # Losing this round loses the match: keep playing while it helps.
-        if ev.ahead(lead) and h_op == 0:
+        # Losing this round loses the match: keep playing while it helps, and stop once
+        # the lead is beyond what the opponent's remaining cards can plausibly swing.
+        if ev.ahead(lead) and lead > ev.threat(h_op):
             return pass_
         gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
@@ -463,6 +513,9 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     else:
         if diff >= 2 and -lead > 10 + jitter and h_op <= 8:
             return pass_
+        if -lead > HOPELESS * ev.hand_power() and not any(
+                ev.gain(a) - ev.board_gain(a) >= CARD for a in plays):
+            return pass_  # the round is lost anyway, and no play brings cards: keep them
     return _tempo(plays, ev, style, rng)
 
 
