@@ -31,7 +31,7 @@ class Style:
 
     epsilon: float = 0.0  # chance of a random card play instead of the best one
     jitter: float = 0.0  # random spread on pass thresholds, in points
-    commit: float = 0.6  # how much a card's own worth counts against playing it early
+    commit: float = 0.9  # how much a card's own worth counts against playing it early
 
 
 SHARP = Style()
@@ -490,7 +490,7 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
         gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
             return pass_
-        return _best(plays, gains, ev, style, rng, commit=0.15)
+        return _best(plays, gains, ev, style, rng, commit=0.4)
 
     diff = h_me - h_op
     if g_op == 1:
