@@ -378,6 +378,17 @@ class Eval:
                 return self.leader_gain() - CARD
         return self.gain(a)
 
+    def out_of_reach(self, k: int) -> bool:
+        """True when p leads by more than the opponent's best k cards and leader can swing."""
+        if not self.ahead(self.lead):
+            return False
+        side = self.m.sides[self.o]
+        units = sorted((threat(c.id) for c in (self.cards[u] for u in (*side.hand, *side.deck))
+                        if c.type == UNIT), reverse=True)
+        if sum(units[:k]) >= self.lead:
+            return False  # their plain units alone may catch up: no need to look further
+        return self.lead > self.threat(k)
+
     def threat(self, k: int) -> float:
         """What the opponent's best k cards (and unused leader) could still swing, judged
         from the unseen cards of their deck as a whole (which are in hand is not known)."""
@@ -485,7 +496,7 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     if g_me == 1:
         # Losing this round loses the match: keep playing while it helps, and stop once
         # the lead is beyond what the opponent's remaining cards can plausibly swing.
-        if ev.ahead(lead) and lead > ev.threat(h_op):
+        if ev.out_of_reach(h_op):
             return pass_
         gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
