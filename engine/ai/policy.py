@@ -390,8 +390,8 @@ class Eval:
         return self.lead > self.threat(k)
 
     def threat(self, k: int) -> float:
-        """What the opponent's best k cards (and unused leader) could still swing, judged
-        from the unseen cards of their deck as a whole (which are in hand is not known)."""
+        """What the opponent's best k cards (and unused leader) could still swing, judged on
+        all of their unseen cards together (which of them are in hand is not known)."""
         side = self.m.sides[self.o]
         them = Eval(self.m, self.o)
         by_id: dict[str, float] = {}
