@@ -501,7 +501,8 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
         gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
             return pass_
-        return _best(plays, gains, ev, style, rng, commit=0.4)
+        # Ahead but not out of reach: hold the lead with cheap cards, keep the strong ones.
+        return _best(plays, gains, ev, style, rng, commit=1.5 if ev.ahead(lead) else 0.4)
 
     diff = h_me - h_op
     if g_op == 1:
