@@ -171,3 +171,11 @@ def test_stops_spending_on_a_round_one_it_cannot_win() -> None:
     m = scenario(factions=NR_MON, hands=(["ballista", "catapult"], ["fiend"] * 3),
                  rows=(([], [], []), (["fiend"] * 2, [], [])))
     assert decide(m).kind == PLAY
+
+
+def test_holds_a_lead_within_reach_with_a_cheap_card() -> None:
+    m = scenario(factions=NR_MON, hands=(["geralt_of_rivia", "ballista"], ["fiend"]),
+                 rows=((["vesemir"] * 3, [], []), (["fiend"] * 2, [], [])), round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    # 18 against 12 with two of their cards to come: stay ahead, but keep Geralt.
+    assert card_of(m, decide(m)) in ("ballista", "vesemir")
