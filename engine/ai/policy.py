@@ -21,6 +21,8 @@ from engine.scoring import row_strengths
 
 CARD = 6.0  # what one more card in hand is worth, in strength points
 LEADER_RESERVE = 3.0  # keeping the leader for later is worth something too
+SPY_THREAT = 12.0  # a spy the opponent still holds draws them two more cards
+HOPELESS = 0.7  # round 1: give up once the deficit exceeds this share of the hand's worth
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +31,7 @@ class Style:
 
     epsilon: float = 0.0  # chance of a random card play instead of the best one
     jitter: float = 0.0  # random spread on pass thresholds, in points
-    commit: float = 0.6  # how much a card's own worth counts against playing it early
+    commit: float = 0.9  # how much a card's own worth counts against playing it early
 
 
 SHARP = Style()
@@ -71,6 +73,14 @@ def worth(card_id: str) -> float:
     if "summon_avenger" in a:
         s += 8.0
     return s
+
+
+@cache
+def threat(card_id: str) -> float:
+    """Return what a card adds to its owner's side when played (a spy adds nothing)."""
+    if "spy" in catalogue().card(card_id).abilities:
+        return 0.0
+    return worth(card_id)
 
 
 _ROW_CACHE: dict[tuple[object, ...], int] = {}
@@ -368,6 +378,56 @@ class Eval:
                 return self.leader_gain() - CARD
         return self.gain(a)
 
+    def out_of_reach(self, k: int) -> bool:
+        """True when p leads by more than the opponent's best k cards and leader can swing."""
+        if not self.ahead(self.lead):
+            return False
+        side = self.m.sides[self.o]
+        units = sorted((threat(c.id) for c in (self.cards[u] for u in (*side.hand, *side.deck))
+                        if c.type == UNIT), reverse=True)
+        if sum(units[:k]) >= self.lead:
+            return False  # their plain units alone may catch up: no need to look further
+        return self.lead > self.threat(k)
+
+    def threat(self, k: int) -> float:
+        """What the opponent's best k cards (and unused leader) could still swing, judged on
+        all of their unseen cards together (which of them are in hand is not known)."""
+        side = self.m.sides[self.o]
+        them = Eval(self.m, self.o)
+        by_id: dict[str, float] = {}
+        values = []
+        for u in (*side.hand, *side.deck):
+            c = self.cards[u]
+            v = by_id.get(c.id)
+            if v is None:
+                v = by_id[c.id] = them.swing(c)
+            values.append(v)
+        values.sort(reverse=True)
+        total = sum(values[:k])
+        if not side.leader_used and self.m.active_leader(self.o) is not None:
+            total += max(them.leader_gain(), 0.0)
+        return total
+
+    def hand_power(self) -> float:
+        """What p's hand could add, card by card, spies apart."""
+        return sum(threat(self.cards[u].id) for u in self.m.sides[self.p].hand)
+
+    def swing(self, c: Card) -> float:
+        """Roughly how much playing the card (from hand) moves p's lead."""
+        a = c.abilities
+        if c.type == WEATHER:
+            return max(self.weather_gain(c), 0.0)
+        if c.type != UNIT:
+            if "scorch" in a:
+                return max(self.scorch_gain(), 0.0)
+            if "commanders_horn" in a:
+                return float(max(self.row_with(self.p, r, [], horn=True)
+                                 - self.row_total(self.p, r) for r in range(3)))
+            return 2.0
+        if "spy" in a:
+            return SPY_THREAT
+        return threat(c.id)
+
     def _leader_kind(self) -> str:
         leader = self.m.leader_card(self.p).leader
         return leader.ability if leader is not None else ""
@@ -434,13 +494,15 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
         return _answer_pass(m, p, ev, plays, jitter)
 
     if g_me == 1:
-        # Losing this round loses the match: keep playing while it helps.
-        if ev.ahead(lead) and h_op == 0:
+        # Losing this round loses the match: keep playing while it helps, and stop once
+        # the lead is beyond what the opponent's remaining cards can plausibly swing.
+        if ev.out_of_reach(h_op):
             return pass_
         gains = [ev.gain(a) for a in plays]
         if max(gains) <= 0 and ev.ahead(lead):
             return pass_
-        return _best(plays, gains, ev, style, rng, commit=0.15)
+        # Ahead but not out of reach: hold the lead with cheap cards, keep the strong ones.
+        return _best(plays, gains, ev, style, rng, commit=1.5 if ev.ahead(lead) else 0.4)
 
     diff = h_me - h_op
     if g_op == 1:
@@ -463,6 +525,9 @@ def choose_action(m: Match, p: int, style: Style, rng: random.Random) -> Action:
     else:
         if diff >= 2 and -lead > 10 + jitter and h_op <= 8:
             return pass_
+        if -lead > HOPELESS * ev.hand_power() and not any(
+                ev.gain(a) - ev.board_gain(a) >= CARD for a in plays):
+            return pass_  # the round is lost anyway, and no play brings cards: keep them
     return _tempo(plays, ev, style, rng)
 
 

@@ -141,3 +141,41 @@ def test_redraws_a_card_that_another_would_muster() -> None:
     action = redraw_choice(m.observation(0), deck)
     assert action.kind == "mulligan" and m.card_ids[action.card or 0] == "arachas"
     assert action.card in m.sides[0].hand and hand_uid(m, 0, "arachas") is not None
+
+
+def test_passes_a_deciding_round_once_the_lead_is_out_of_reach() -> None:
+    for vesemirs, expected in ((6, PASS), (4, PLAY)):
+        m = scenario(factions=NR_MON, hands=(["ballista"], ["fiend"]),
+                     rows=((["vesemir"] * vesemirs, [], []), (["fiend"] * 3, [], [])),
+                     round=3)
+        m.sides[0].gems = m.sides[1].gems = 1
+        m.sides[1].leader_used = True
+        # Their Fiend and Vesemir add 12 at most: 36 against 18 is safe, 24 is not.
+        assert decide(m).kind == expected
+
+
+def test_a_deciding_round_counts_the_opponents_unused_leader() -> None:
+    m = scenario(factions=NR_MON, hands=(["ballista"], ["fiend"]),
+                 rows=((["vesemir"] * 6, [], []), (["fiend"] * 3, [], [])), round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    # Their leader's horn on the close row doubles their 18: a lead of 18 is not safe.
+    assert m.leader_card(1).leader is not None and m.leader_card(1).leader.ability == "horn_row"
+    assert decide(m).kind == PLAY
+
+
+def test_stops_spending_on_a_round_one_it_cannot_win() -> None:
+    m = scenario(factions=NR_MON, hands=(["ballista", "catapult"], ["fiend"] * 3),
+                 rows=(([], [], []), (["fiend"] * 6, [], [])))
+    # 36 behind with 20 in hand: keep the cards for the next rounds.
+    assert decide(m).kind == PASS
+    m = scenario(factions=NR_MON, hands=(["ballista", "catapult"], ["fiend"] * 3),
+                 rows=(([], [], []), (["fiend"] * 2, [], [])))
+    assert decide(m).kind == PLAY
+
+
+def test_holds_a_lead_within_reach_with_a_cheap_card() -> None:
+    m = scenario(factions=NR_MON, hands=(["geralt_of_rivia", "ballista"], ["fiend"]),
+                 rows=((["vesemir"] * 3, [], []), (["fiend"] * 2, [], [])), round=3)
+    m.sides[0].gems = m.sides[1].gems = 1
+    # 18 against 12 with two of their cards to come: stay ahead, but keep Geralt.
+    assert card_of(m, decide(m)) in ("ballista", "vesemir")
