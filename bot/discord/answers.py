@@ -8,11 +8,16 @@ network round trip sooner. But Discord drops an interaction not acknowledged wit
 seconds of its creation. So the result goes into the acknowledgement only when it is ready
 within ANSWER_SECONDS of the click reaching the bot (and SAFE_AGE_SECONDS of its creation by
 Discord's clock); otherwise the click is deferred then, and the result edited in when ready.
+When the recent answers mostly took longer than that (a busy bot), waiting would only delay
+the acknowledgement: the click is deferred at once, until answers get quick again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import statistics
+import time
+from collections import deque
 from collections.abc import Awaitable
 from dataclasses import dataclass
 
@@ -35,17 +40,32 @@ class Reply:
     replace_files: bool = False
 
 
+# How long the latest answers took to build, in seconds.
+RECENT = deque[float](maxlen=16)
+
+
 def _budget(interaction: discord.Interaction) -> float:
-    """Seconds left to put the result in the acknowledgement itself."""
+    """Seconds left to put the result in the acknowledgement itself (none while the recent
+    answers mostly took longer)."""
+    if RECENT and statistics.median(RECENT) > ANSWER_SECONDS:
+        return 0.0
     age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
     return max(0.0, min(ANSWER_SECONDS, SAFE_AGE_SECONDS - age))
+
+
+def _timed(work: Awaitable[Reply]) -> asyncio.Future[Reply]:
+    """Run work, noting in RECENT how long it took."""
+    start = time.perf_counter()
+    task = asyncio.ensure_future(work)
+    task.add_done_callback(lambda _: RECENT.append(time.perf_counter() - start))
+    return task
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
                  new_message: bool) -> None:
     """Show what `work` builds: in a new ephemeral message (new_message) or in the clicked
     message, within the acknowledgement when it is ready in time."""
-    task = asyncio.ensure_future(work)
+    task = _timed(work)
     try:
         done, _ = await asyncio.wait({task}, timeout=_budget(interaction))
     except asyncio.CancelledError:

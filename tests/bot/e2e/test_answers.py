@@ -4,6 +4,7 @@ edited in (two), and no gateway events the bot does not read."""
 from __future__ import annotations
 
 import io
+from collections import deque
 from collections.abc import Callable
 
 import pytest
@@ -28,8 +29,10 @@ async def test_a_hand_and_a_move_show_the_same_either_way(
         emu: Emulator, world: World, make_bot: Callable[[], GwentBot],
         monkeypatch: pytest.MonkeyPatch, in_time: bool) -> None:
     alice, bob, _ = world.users
-    if not in_time:  # the result is never ready in time: acknowledge first, edit it in
-        monkeypatch.setattr(answers, "ANSWER_SECONDS", 0.0)
+    # In time: a second to build each result, with no slow answers behind. Not in time: the
+    # result is never ready in time, so the click is acknowledged first and the result edited in.
+    monkeypatch.setattr(answers, "ANSWER_SECONDS", 1.0 if in_time else 0.0)
+    monkeypatch.setattr(answers, "RECENT", deque[float](maxlen=16))
     async with run_bot(emu, make_bot()):
         table, board = await open_match(emu, world.channel, alice, bob)
         user = table.players[to_act(board)[0]]
@@ -65,3 +68,24 @@ async def test_the_bot_is_sent_no_message_events(
         sessions = [s for s in emu.gateway.sessions if s.ready]
     assert sessions and all(s.intents & GUILDS for s in sessions)
     assert not any(s.intents & (GUILD_MESSAGES | DIRECT_MESSAGES) for s in sessions)
+
+
+async def test_a_busy_bot_acknowledges_at_once_until_answers_are_quick_again(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob, _ = world.users
+    monkeypatch.setattr(answers, "ANSWER_SECONDS", 1.0)
+    slow = deque[float]([2.0] * 16, maxlen=16)  # the latest answers took two seconds each
+    monkeypatch.setattr(answers, "RECENT", slow)
+    async with run_bot(emu, make_bot()):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        user = table.players[to_act(board)[0]]
+        shown = user.click(board, label="Show my hand")
+        await shown.message()
+        assert (await shown.response()).type == DEFERRED_MESSAGE  # acknowledged at once
+        assert len(slow) == 16 and slow[-1] < 1.0  # that answer was quick: it counts
+        slow.clear()
+        slow.extend([0.01] * 16)
+        again = user.click(board, label="Show my hand")
+        await again.message()
+        assert (await again.response()).type == MESSAGE  # quick again: the hand is in it

@@ -7,6 +7,7 @@ import os
 import random
 import signal
 import sys
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -146,8 +147,8 @@ async def test_stopping_the_bot_lets_a_move_in_progress_finish(
     alice, bob, _ = world.users
     bot = make_bot()
     emu.expect_failures("injected")
-    if answer == "deferred":
-        monkeypatch.setattr(answers, "ANSWER_SECONDS", 0.0)
+    monkeypatch.setattr(answers, "ANSWER_SECONDS", 0.0 if answer == "deferred" else 1.0)
+    monkeypatch.setattr(answers, "RECENT", deque[float](maxlen=16))
     async with run_bot(emu, bot):
         table, board = await open_match(emu, world.channel, alice, bob)
         hand = await table.open_hand(alice, board)
