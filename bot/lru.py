@@ -20,9 +20,6 @@ class BytesLRU(Generic[K]):
     def __contains__(self, key: K) -> bool:
         return key in self._items
 
-    def __len__(self) -> int:
-        return len(self._items)
-
     def get(self, key: K) -> bytes | None:
         """The bytes kept for key (now the most recently used), or None."""
         data = self._items.get(key)

@@ -90,7 +90,7 @@ def _write(path: Path, img: Image.Image) -> None:
 
 
 def on_disk(name: str) -> Callable[[Callable[P, Image.Image]], Callable[P, Image.Image]]:
-    """Keep fn's images on disk under name, keyed by its positional arguments' repr."""
+    """Keep fn's images on disk under name, keyed by the repr of its arguments."""
 
     def wrap(fn: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
         @functools.wraps(fn)

@@ -314,7 +314,8 @@ def _board_sprite(key: FaceKey) -> Sprite:
 
 
 @lru_cache(maxsize=512)
-def _hand_sprite(key: FaceKey) -> Sprite:
+def hand_sprite(key: FaceKey) -> Sprite:
+    """The hand-size face of a FaceKey, prepared for fast pasting."""
     return Sprite(_hand_face(key))
 
 
@@ -328,14 +329,9 @@ def face_sprite(card: object, size: FaceSize = BOARD) -> Sprite:
     return Sprite(face(key, size))
 
 
-def hand_sprite(key: FaceKey) -> Sprite:
-    """The hand-size face of a FaceKey, prepared for fast pasting."""
-    return _hand_sprite(key)
-
-
 def clear_caches() -> None:
     """Forget every drawn face and tile (for tests of cold rendering)."""
-    for cached in (_board_face, _hand_face, _big_face, _board_sprite, _hand_sprite):
+    for cached in (_board_face, _hand_face, _big_face, _board_sprite, hand_sprite):
         cached.cache_clear()
     clear_tiles()
 
@@ -347,7 +343,7 @@ def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
     # The art is kept (on disk too) once per card: only the strength badge, drawn last,
     # depends on the strength.
     img = art(key._replace(strength=None, base=None), size, False).copy()
-    off = max(1, size.border // 2)
+    off = _badge_offset(size)
     draw_badge(img, off, off, size.badge, key)
     return img
 
@@ -387,7 +383,7 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool) -> Image.Image:
         y += line_h
 
     # badge and marks down the left side
-    off = max(1, b // 2)
+    off = _badge_offset(size)
     if badge:
         draw_badge(img, off, off, size.badge, key)
     y_start = off + size.badge + (1 if size is BOARD else b // 2)
@@ -405,6 +401,11 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool) -> Image.Image:
 
 
 _stored_art = on_disk("face")(_face_art)
+
+
+def _badge_offset(size: FaceSize) -> int:
+    """The badge's distance from the face's top and left edges."""
+    return max(1, size.border // 2)
 
 
 def face_for(card: object, size: FaceSize = BOARD) -> Image.Image:
