@@ -470,7 +470,8 @@ class MatchService:
             await repo.insert_action(record.id, number, str(engine.history[number - 1]),
                                      source, now)
         for seat, count in timeouts.items():
-            await repo.update_seat(record.id, seat, timeouts=count)
+            if record.seats[seat].timeouts != count:
+                await repo.update_seat(record.id, seat, timeouts=count)
         if engine.is_over:
             result = _result(record, engine, source, now)
             await repo.insert_result(result)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from bot.storage.records import (
@@ -22,6 +23,9 @@ _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, ac
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
                   "result_message_id, created_at, updated_at, finished_at, computer_due, "
                   "warning_message_id")
+_MATCH_COLUMNS_OF_M = ", ".join(f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
+_SEAT_COLUMNS = ("s.seat, s.user_id, s.name, s.faction, s.leader, s.deck, s.ready, s.timeouts, "
+                 "s.ai_level, s.deck_list")
 _LIVE = "status != 'over'"
 
 
@@ -143,25 +147,15 @@ class Repository(Queries):
              int(seat.ready), seat.timeouts, seat.ai_level, seat.deck_list))
 
     async def match(self, match_id: int) -> MatchRecord | None:
-        """Return a match with its seats (without the engine state)."""
-        row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return None if row is None else await self._with_seats(row)
+        """Return a match with its seats (without the engine state), in one query."""
+        rows = await self._all(
+            f"SELECT {_SEAT_COLUMNS}, {_MATCH_COLUMNS_OF_M} FROM matches m JOIN seats s ON "
+            "s.match_id = m.id WHERE m.id = ? ORDER BY s.seat", (match_id,))
+        return _match(rows[0], rows) if rows else None
 
     async def _with_seats(self, row: Row) -> MatchRecord:
-        seats = await self._all("SELECT seat, user_id, name, faction, leader, deck, ready, "
-                                "timeouts, ai_level, deck_list FROM seats WHERE match_id = ? "
-                                "ORDER BY seat", (row[0],))
-        pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8], s[9])
-                     for s in seats)
-        return MatchRecord(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            parent_channel_id=row["parent_channel_id"], status=row["status"], seed=row["seed"],
-            action_count=row["action_count"], deadline=row["deadline"], warn_at=row["warn_at"],
-            lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
-            board_action=row["board_action"], result_message_id=row["result_message_id"],
-            created_at=row["created_at"], updated_at=row["updated_at"],
-            finished_at=row["finished_at"], seats=(pair[0], pair[1]),
-            computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"])
+        return _match(row, await self._all(f"SELECT {_SEAT_COLUMNS} FROM seats s WHERE "
+                                           "s.match_id = ? ORDER BY s.seat", (row["id"],)))
 
     async def state(self, match_id: int) -> str | None:
         """Return the engine state JSON of a match, once it has one."""
@@ -303,3 +297,19 @@ def _challenge(row: Row) -> ChallengeRecord:
         opponent_name=row["opponent_name"], faction=row["faction"], status=row["status"],
         created_at=row["created_at"], expires_at=row["expires_at"], match_id=row["match_id"],
         rematch_of=row["rematch_of"])
+
+
+def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
+    """A match from a row with its columns and its seats' rows (which start with the seat
+    columns, in seat order)."""
+    pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8], s[9])
+                 for s in seats)
+    return MatchRecord(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        parent_channel_id=row["parent_channel_id"], status=row["status"], seed=row["seed"],
+        action_count=row["action_count"], deadline=row["deadline"], warn_at=row["warn_at"],
+        lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
+        board_action=row["board_action"], result_message_id=row["result_message_id"],
+        created_at=row["created_at"], updated_at=row["updated_at"],
+        finished_at=row["finished_at"], seats=(pair[0], pair[1]),
+        computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"])
