@@ -73,11 +73,13 @@ async def _read_multipart(request: web.Request) -> tuple[Any, list[Upload]]:
     uploads: list[Upload] = []
     reader = await request.multipart()
     async for part in reader:
-        if not isinstance(part, BodyPartReader) or part.name is None:
+        if not isinstance(part, BodyPartReader):
             continue
-        if part.name == "payload_json":
+        # Each read of part.name or part.filename parses the part's headers again (slowly).
+        name = part.name
+        if name == "payload_json":
             payload = json.loads(await part.text())
-        elif part.name.startswith("files[") and part.name.endswith("]"):
-            index = int(part.name[len("files[") : -1])
+        elif name is not None and name.startswith("files[") and name.endswith("]"):
+            index = int(name[len("files[") : -1])
             uploads.append(Upload(index, part.filename or f"file{index}", bytes(await part.read())))
     return payload, uploads

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .components import Component
 
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
@@ -98,6 +101,9 @@ class Message:
     ephemeral_for: int | None = None
     thread_id: int | None = None
     deleted: bool = False
+    # The components as parsed for test-side views, with the list they were parsed from.
+    parsed_components: tuple[list[dict[str, Any]], list[Component]] | None = field(
+        default=None, repr=False, compare=False)
     # When the emulator stored it, in emulator-clock seconds (for latency measurements).
     posted_at: float = 0.0
 

@@ -61,6 +61,24 @@ async def test_send_with_attachment_keeps_the_bytes(emu: Emulator, world: World)
     assert reply.attachments[0].data == BOARD_PNG and reply.embeds[0]["title"] == "Round 1"
 
 
+async def test_views_show_the_components_of_each_edit(emu: Emulator, world: World) -> None:
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="Show my hand", custom_id="hand:1"))
+        sent = await text_channel(bot, world).send("Board", view=view)
+        [seen] = world.users[0].visible_messages(world.channel)
+        assert [(b.label, b.disabled) for b in seen.buttons] == [("Show my hand", False)]
+        view.children[0].disabled = True  # type: ignore[attr-defined]
+        view.add_item(discord.ui.Select(custom_id="pick", options=[discord.SelectOption(
+            label="Geralt", value="1")]))
+        await sent.edit(view=view)
+        assert [(b.label, b.disabled) for b in seen.buttons] == [("Show my hand", True)]
+        assert [s.custom_id for s in seen.selects] == ["pick"]
+        await sent.edit(view=None)
+        assert seen.buttons == [] and seen.selects == []
+
+
 async def test_attachment_option_is_resolved_and_downloadable(emu: Emulator, world: World) -> None:
     alice = world.users[0]
     async with run_bot(emu, make_bot()):

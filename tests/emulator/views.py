@@ -80,12 +80,22 @@ class MessageView:
     @property
     def buttons(self) -> list[comp.Button]:
         """Every button, in order."""
-        return [c for c in comp.walk(self._message.components) if isinstance(c, comp.Button)]
+        return [c for c in self._interactive() if isinstance(c, comp.Button)]
 
     @property
     def selects(self) -> list[comp.Select]:
         """Every select menu, in order."""
-        return [c for c in comp.walk(self._message.components) if isinstance(c, comp.Select)]
+        return [c for c in self._interactive() if isinstance(c, comp.Select)]
+
+    def _interactive(self) -> list[comp.Component]:
+        """Every interactive component, parsed once per edit of the message's components
+        (waiting players look at every message after each change in the emulator)."""
+        message = self._message
+        parsed = message.parsed_components
+        if parsed is None or parsed[0] is not message.components:
+            parsed = message.parsed_components = (message.components,
+                                                  list(comp.walk(message.components)))
+        return parsed[1]
 
     @property
     def attachments(self) -> list[AttachmentView]:
