@@ -24,6 +24,8 @@ Measured with the emulator's clock:
 
 CPU per turn (`cpu_ms_per_turn`): the CPU time of the bot process and of every process it
 started (render and computer-player workers) over the load phase, divided by the turns.
+Requests per turn (`requests_per_turn`): the bot's REST requests to Discord (acknowledgements,
+edits, posts) over the load phase, divided by the turns; each costs the bot CPU time.
 
 Errors: every emulator failure (10062 late acknowledgement, 40060, invalid payloads, ...),
 interactions never acknowledged, matches that failed or did not finish in --max-seconds, and
@@ -421,6 +423,7 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     bot_cpu0, own0 = bot.cpu_seconds(), resource.getrusage(resource.RUSAGE_SELF)
     tree0 = bot.tree_cpu_seconds()
     machine0 = machine_busy_seconds()
+    requests0 = len(emu.log)
     started = time.monotonic()
     tasks = [asyncio.create_task(guarded_match(emu, channels[i % len(channels)],
                                                (players[2 * i], players[2 * i + 1]), outcome, run))
@@ -430,6 +433,7 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     wall = time.monotonic() - started
+    requests = len(emu.log) - requests0
     bot_cpu1 = bot.cpu_seconds()
     bot_cpu = (bot_cpu1[0] - bot_cpu0[0], bot_cpu1[1] - bot_cpu0[1])
     tree_cpu = bot.tree_cpu_seconds() - tree0
@@ -442,18 +446,19 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     await settle(emu)
     peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
     await bot.stop()
-    return report(run, emu, bot, outcomes, interactions, lags, wall,
+    return report(run, emu, bot, outcomes, interactions, requests, lags, wall,
                   (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
-           interactions: list[Interaction], lags: list[float], wall: float,
+           interactions: list[Interaction], requests: int, lags: list[float], wall: float,
            cpu: tuple[tuple[float, float], float, float, float], peak_kb: int | None,
            rss_kb: int | None) -> dict[str, Any]:
     """Everything the run measured, as one JSON-ready dict.
 
-    `cpu` is ((bot event-loop thread, bot process), this process, other processes, the bot
-    with its worker processes) in CPU seconds over the load phase.
+    `requests` counts the bot's REST requests to Discord over the load phase; `cpu` is ((bot
+    event-loop thread, bot process), this process, other processes, the bot with its worker
+    processes) in CPU seconds over the load phase.
     """
     (bot_loop_cpu, bot_cpu), own_cpu, others, tree_cpu = cpu
 
@@ -492,6 +497,7 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "unfinished": sum(not (o.finished or o.capped) for o in outcomes),
         "turns": len(turns), "turns_per_s": round(len(turns) / wall, 2) if wall else None,
         "interactions": len(interactions),
+        "requests_per_turn": round(requests / len(turns), 2) if turns else None,
         "ack_ms": ack, "turn_ms": turn, "answer_ms": summary(answers),
         "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
         "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
@@ -527,7 +533,8 @@ def table(result: dict[str, Any]) -> str:
         f"matches   {result['finished']} finished, {result['stopped_at_turn_limit']} stopped at "
         f"the turn limit, {result['unfinished']} unfinished  (wall {result['wall_s']} s)",
         f"turns     {result['turns']} ({result['turns_per_s']}/s), "
-        f"{result['interactions']} interactions",
+        f"{result['interactions']} interactions, {result['requests_per_turn']} requests to "
+        "Discord a turn",
         "",
         f"{'latency':<20}{'n':>7}{'p50':>10}{'p90':>10}{'p99':>10}{'max':>10}   target (p99)",
     ]
