@@ -21,7 +21,6 @@ from engine.scoring import row_strengths
 
 CARD = 6.0  # what one more card in hand is worth, in strength points
 LEADER_RESERVE = 3.0  # keeping the leader for later is worth something too
-SPY_THREAT = 12.0  # a spy the opponent still holds draws them two more cards
 HOPELESS = 0.7  # round 1: give up once the deficit exceeds this share of the hand's worth
 
 
@@ -136,6 +135,10 @@ class Eval:
         """True when a drawn round goes to p (Nilfgaard against another faction)."""
         f = [s.faction for s in self.m.sides]
         return f[p] == "nilfgaard" and f[1 - p] != "nilfgaard"
+
+    def last_round(self) -> bool:
+        """True when this round ends the match (each player has one gem left)."""
+        return self.m.sides[0].gems == 1 and self.m.sides[1].gems == 1
 
     def ahead(self, lead: float) -> bool:
         """True when a round ending with this lead is won by p."""
@@ -282,6 +285,10 @@ class Eval:
                     back = 2 * CARD - c.strength + 3.0
                 elif "medic" in c.abilities and self.m.medic_options(p):
                     back = 0.5 * self.revive_value() + c.strength
+                elif self.last_round():
+                    # No later round to keep it for: it is worth only its replay here.
+                    back = float(self.row_with(p, r, [c], drop=target)
+                                 - self.row_with(p, r, [], drop=target))
                 elif c.musters is None:
                     back = 0.6 * c.strength
                 return back - loss
@@ -391,19 +398,30 @@ class Eval:
 
     def threat(self, k: int) -> float:
         """What the opponent's best k cards (and unused leader) could still swing, judged on
-        all of their unseen cards together (which of them are in hand is not known)."""
+        all of their unseen cards together (which of them are in hand is not known).
+
+        A spy among those k cards draws two more cards to play (as far as their deck
+        allows), and so does a Medic that can revive one of their spies."""
         side = self.m.sides[self.o]
         them = Eval(self.m, self.o)
         by_id: dict[str, float] = {}
         values = []
+        spies = 0
+        revives_spy = any("spy" in self.cards[u].abilities for u in self.m.medic_options(self.o))
         for u in (*side.hand, *side.deck):
             c = self.cards[u]
+            if "spy" in c.abilities:
+                spies += 1
+                continue
+            if revives_spy and "medic" in c.abilities:
+                spies += 1
             v = by_id.get(c.id)
             if v is None:
                 v = by_id[c.id] = them.swing(c)
             values.append(v)
         values.sort(reverse=True)
-        total = sum(values[:k])
+        s = min(spies, k)
+        total = sum(values[:max(k, k - s + min(2 * s, len(side.deck)))])
         if not side.leader_used and self.m.active_leader(self.o) is not None:
             total += max(them.leader_gain(), 0.0)
         return total
@@ -424,8 +442,6 @@ class Eval:
                 return float(max(self.row_with(self.p, r, [], horn=True)
                                  - self.row_total(self.p, r) for r in range(3)))
             return 2.0
-        if "spy" in a:
-            return SPY_THREAT
         return threat(c.id)
 
     def _leader_kind(self) -> str:

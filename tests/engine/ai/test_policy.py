@@ -179,3 +179,40 @@ def test_holds_a_lead_within_reach_with_a_cheap_card() -> None:
     m.sides[0].gems = m.sides[1].gems = 1
     # 18 against 12 with two of their cards to come: stay ahead, but keep Geralt.
     assert card_of(m, decide(m)) in ("ballista", "vesemir")
+
+
+NR_NR = ("northern_realms", "northern_realms")
+
+
+def test_a_deciding_round_counts_the_cards_a_spy_would_draw() -> None:
+    for deck, expected in ((["catapult", "esterad_thyssen"], PLAY), ([], PASS)):
+        m = scenario(factions=NR_NR, hands=(["ballista"], ["prince_stennis"]),
+                     decks=([], deck), rows=((["vesemir"] * 3, [], []), EMPTY), round=3,
+                     filler=False)
+        m.sides[0].gems = m.sides[1].gems = 1
+        m.sides[1].leader_used = True
+        # 18 ahead of one card: their best single card adds 12, but a spy in hand would
+        # bring Esterad (10) and the Catapult (8) with it; with an empty deck it brings none.
+        assert decide(m).kind == expected
+
+
+def test_a_deciding_round_counts_a_medic_that_revives_a_spy() -> None:
+    for grave, expected in ((["prince_stennis"], PLAY), (["catapult"], PASS)):
+        m = scenario(factions=NR_NR, hands=(["ballista"], ["dun_banner_medic"]),
+                     decks=([], ["catapult", "esterad_thyssen"]), graves=([], grave),
+                     rows=((["vesemir"] * 3, [], []), EMPTY), round=3, filler=False)
+        m.sides[0].gems = m.sides[1].gems = 1
+        m.sides[1].leader_used = True
+        assert decide(m).kind == expected
+
+
+def test_does_not_decoy_a_frozen_unit_back_in_the_last_round() -> None:
+    for their_gems, expected in ((1, "poor_fucking_infantry"), (2, "decoy")):
+        m = scenario(factions=NR_NR, hands=(["decoy", "poor_fucking_infantry"], ["catapult"]),
+                     rows=((["vesemir"], [], []), ([], [], ["ballista"])),
+                     weather=["biting_frost"], round=3 if their_gems == 1 else 2,
+                     filler=False)
+        m.sides[0].gems, m.sides[1].gems = 1, their_gems
+        # Taking the frozen Vesemir back saves it for a later round; in the last round it
+        # would only be replayed onto the same frozen row.
+        assert card_of(m, decide(m)) == expected
