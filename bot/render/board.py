@@ -260,14 +260,19 @@ def _total_disc(d: int, leading: bool) -> Image.Image:
     return big.resize((d, d), Image.Resampling.LANCZOS)
 
 
+def _lay_weather(img: Image.Image, player: int, r: int) -> None:
+    """A weathered row's wash: a copied tile instead of a blend, so it must lie on the bare
+    lane, before any row's cards (a card's glow reaches into the next row)."""
+    tint = _weather_tint(r)
+    y = row_top(player, r)
+    TAGS.draw(img, (LANE_X0 + 2, y + 2, LANE_X0 + 2 + tint.width, y + 2 + tint.height),
+              ("weather", player, r), lambda: _paste(img, tint, LANE_X0 + 2, y + 2))
+
+
 def _draw_row(
     img: Image.Image, player: int, r: int, view: RowView, highlight: frozenset[int]
 ) -> None:
     y = row_top(player, r)
-    if view.weather:  # laid first, on the bare lane: a copied tile instead of a blend
-        tint = _weather_tint(r)
-        TAGS.draw(img, (LANE_X0 + 2, y + 2, LANE_X0 + 2 + tint.width, y + 2 + tint.height),
-                  ("weather", player, r), lambda: _paste(img, tint, LANE_X0 + 2, y + 2))
     # horn slot
     slot_cx = (SLOT_X0 + SLOT_X1) // 2
     card_y = y + (ROW_H - BOARD.h) // 2
@@ -527,6 +532,10 @@ def board_image(obs: Observation) -> Image.Image:
     check_public(obs)
     img = background().copy()
     highlight = frozenset(obs.highlight)
+    for side in obs.sides:
+        for r in range(3):
+            if side.rows[r].weather:
+                _lay_weather(img, side.player, r)
     for side in obs.sides:
         for r in range(3):
             _draw_row(img, side.player, r, side.rows[r], highlight)

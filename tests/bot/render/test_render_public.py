@@ -127,3 +127,25 @@ def test_concurrent_renders_match_serial_ones() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(run, names))
     assert parallel == serial
+
+
+def test_a_weather_wash_is_the_same_whatever_was_drawn_before() -> None:
+    """A weathered row's wash is a remembered tile: the glow of a card highlighted in the
+    row above (it reaches into the next row) must not end up in it, nor be erased by it."""
+    base = SAMPLES["board_full"][1]()
+    sides = list(base.sides)
+    rows = list(sides[0].rows)
+    rows[2] = replace(rows[2], weather=True)  # the siege row, under the ranged row
+    sides[0] = replace(sides[0], rows=tuple(rows))
+    weathered = replace(base, sides=tuple(sides))
+    glowing = replace(weathered, highlight=(rows[1].cards[4].uid,))
+    plain = replace(weathered, highlight=())
+
+    def after(first, then):
+        faces.clear_caches()
+        if first is not None:
+            render_board(first)
+        return render_board(then)
+
+    assert after(None, glowing) == after(plain, glowing)
+    assert after(None, plain) == after(glowing, plain)
