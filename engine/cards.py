@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,9 @@ ROW_TITLES = ("Close Combat", "Ranged Combat", "Siege")
 
 UNIT, SPECIAL, WEATHER, LEADER = "unit", "special", "weather", "leader"
 NEUTRAL = "neutral"
+
+# Abilities of a unit that change the strength of other cards in its row.
+LINKED = frozenset({"morale_boost", "tight_bond", "commanders_horn"})
 
 
 def row_index(name: str) -> int:
@@ -55,6 +58,12 @@ class Card:
     expansion: str
     text: str
     leader: LeaderAbility | None
+    # Derived once from the fields above, for the scoring of every row.
+    links: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "links",
+                           self.type == UNIT and not self.abilities.isdisjoint(LINKED))
 
     @property
     def is_unit(self) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property
 from typing import Any
 
 from engine.cards import DATA_DIR, LEADER, NEUTRAL, Catalogue, catalogue
@@ -32,7 +32,12 @@ class Deck:
 
     def card_list(self) -> list[str]:
         """Return one card id per copy, sorted by id."""
-        return list(_card_list(tuple(self.cards.items())))
+        return list(self._card_ids)
+
+    @cached_property
+    def _card_ids(self) -> tuple[str, ...]:
+        # Read once: a deck is a value, its card counts are never changed.
+        return tuple(cid for cid, n in sorted(self.cards.items()) for _ in range(n))
 
     def with_leader(self, leader: str) -> Deck:
         """Return the same deck led by another leader."""
@@ -47,11 +52,6 @@ class Deck:
     def from_dict(cls, data: dict[str, Any]) -> Deck:
         """Build a deck from JSON data (not validated)."""
         return cls(data["faction"], data["leader"], dict(data["cards"]), data.get("name", ""))
-
-
-@lru_cache(maxsize=1024)
-def _card_list(counts: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
-    return tuple(cid for cid, n in sorted(counts) for _ in range(n))
 
 
 def problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
@@ -163,15 +163,16 @@ def validate(deck: Deck) -> Deck:
 
 
 @cache
-def _starter_data() -> tuple[dict[str, Any], ...]:
+def _starters() -> dict[str, Deck]:
     raw = json.loads((DATA_DIR / "decks.json").read_text(encoding="utf-8"))
-    return tuple(raw["decks"])
+    return {d["faction"]: Deck(d["faction"], d["leader"], dict(d["cards"]), d["name"])
+            for d in raw["decks"]}
 
 
 def starter_decks() -> dict[str, Deck]:
-    """Return the ready-made deck of each faction, keyed by faction id."""
-    return {d["faction"]: Deck(d["faction"], d["leader"], dict(d["cards"]), d["name"])
-            for d in _starter_data()}
+    """Return the ready-made deck of each faction, keyed by faction id (the same Deck
+    values at every call: copy their cards to build another deck)."""
+    return dict(_starters())
 
 
 def starter_deck(faction: str) -> Deck:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from engine import leaders, view
@@ -35,7 +36,7 @@ from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.pending import MEDIC, Pending
 from engine.rng import Rng
-from engine.scoring import links, lone_strength, row_strengths
+from engine.scoring import lone_strength, row_strengths
 from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
@@ -52,7 +53,21 @@ _NUMBER = frozenset({int, type(None)})
 _BARE_ACTIONS = tuple({kind: Action(p, kind) for kind in (KEEP, LEADER, PASS, FORFEIT)}
                       for p in (0, 1))
 _FIXED_PLAYS: dict[tuple[int, int, str], tuple[Action, ...]] = {}
-_REDRAWS: tuple[dict[int, Action], ...] = ({}, {})  # by player, then card number
+
+
+class _Redraws(dict[int, Action]):
+    """A player's redraw of each card number, made at its first use."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, uid: int) -> Action:
+        redraw = self[uid] = Action(self.player, MULLIGAN, uid)
+        return redraw
+
+
+_REDRAWS = (_Redraws(0), _Redraws(1))
 
 
 def _fixed_plays(p: int, uid: int, card: Card) -> tuple[Action, ...]:
@@ -86,6 +101,8 @@ def _row_plays(p: int, uid: int) -> tuple[Action, ...]:
     """Return (and remember) the plays of a card on each row, in row order."""
     return tuple(Action(p, PLAY, uid, r) for r in range(3))
 
+
+_LINKS = attrgetter("links")  # see scoring.links
 
 _LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
 # A row's cards, horn and weather flags; its strengths, their total, and whether a card
@@ -127,13 +144,14 @@ class Match:
         self.history: list[Action] = []
         self.highlight: list[int] = []
         self.mark = 0
-        self._legal: list[tuple[int, list[Action]] | None] = [None, None]
+        self._legal: list[list[Action] | None] = [None, None]  # until the next action
         self._scores: list[list[list[int]]] | None = None
         self._sums = [0, 0]
         self._touched: list[int] = []  # rows changed since _scores, see _changed_row()
         self._rows: list[_RowMemo | None] = [None] * 6
         # Per player, the ways to play each card number that never depend on the board
-        # (shared by clones: a card number keeps its card for the whole match).
+        # (a card number keeps its card for the whole match; each clone starts its own, as
+        # a clone may be given other cards).
         self._fixed: tuple[dict[int, tuple[Action, ...]], ...] = ({}, {})
         self._leaders: _LeaderInfo | None = None
 
@@ -199,7 +217,7 @@ class Match:
 
     def leader_card(self, player: int) -> Card:
         """Return a player's leader card."""
-        return self._leader_info()[0][player]
+        return (self._leaders or self._leader_info())[0][player]
 
     def leader_cancelled(self, player: int) -> bool:
         """True when the opponent's leader cancels this player's leader."""
@@ -230,10 +248,10 @@ class Match:
     def active_leader(self, player: int) -> LeaderAbility | None:
         """Return the player's active leader ability unless it is passive or cancelled
         (used or not)."""
-        return self._leader_info()[2][player]
+        return (self._leaders or self._leader_info())[2][player]
 
     def _passive(self, player: int, ability: str) -> bool:
-        return self._leader_info()[1][player] == ability
+        return (self._leaders or self._leader_info())[1][player] == ability
 
     def _either_passive(self, ability: str) -> bool:
         return ability in self._leader_info()[1]
@@ -264,7 +282,7 @@ class Match:
         sides = [list(scores[0]), list(scores[1])]
         sums = list(self._sums)
         stormy = self.weather_rows() if self.weather else ()
-        passives = self._leader_info()[1]
+        passives = (self._leaders or self._leader_info())[1]
         for slot in set(self._touched):
             p, r = divmod(slot, 3)
             row = self.sides[p].rows[r]
@@ -276,7 +294,7 @@ class Match:
             total = sum(strengths)
             sums[p] += total - sum(sides[p][r])
             sides[p][r] = strengths
-            self._rows[slot] = (row[:], horn, storm, strengths, total, any(map(links, cards)))
+            self._rows[slot] = (row[:], horn, storm, strengths, total, any(map(_LINKS, cards)))
         self._touched = []
         self._scores, self._sums = sides, sums
         return sides
@@ -289,7 +307,7 @@ class Match:
         """Compute the strengths and side totals, reusing each row of `memo` whose cards,
         horn and weather are unchanged (and updating the others)."""
         stormy = self.weather_rows() if self.weather else ()
-        passives = self._leader_info()[1]
+        passives = (self._leaders or self._leader_info())[1]
         spies = "double_spies" in passives
         cards = self.cards
         scores: list[list[list[int]]] = []
@@ -311,7 +329,7 @@ class Match:
                     strengths = row_strengths(held, horn, storm, passives[p] == "half_weather",
                                               spies)
                     known = memo[3 * p + r] = (row[:], horn, storm, strengths, sum(strengths),
-                                               any(map(links, held)))
+                                               any(map(_LINKS, held)))
                 rows.append(known[3])
                 sums[p] += known[4]
             scores.append(rows)
@@ -319,7 +337,7 @@ class Match:
 
     def strengths_if(self, player: int, row: int, cells: list[int]) -> list[int]:
         """Return the strengths a row would have holding these cards (same horn and weather)."""
-        passives = self._leader_info()[1]
+        passives = (self._leaders or self._leader_info())[1]
         horn = self.sides[player].horns[row] is not None
         stormy = row in self.weather_rows() if self.weather else False
         return row_strengths([self.cards[u] for u in cells], horn, stormy,
@@ -361,7 +379,7 @@ class Match:
         slot = 3 * player + row
         cells = self.sides[player].rows[row]
         card = self.cards[cells[-1]]
-        if slot in self._touched or links(card):
+        if slot in self._touched or card.links:
             self._touched.append(slot)
             return
         horn = self.sides[player].horns[row] is not None
@@ -376,7 +394,7 @@ class Match:
                 self._touched.append(slot)
                 return
             before, total = known[3], known[4]
-        passives = self._leader_info()[1]
+        passives = (self._leaders or self._leader_info())[1]
         strength = lone_strength(card, horn, storm, passives[player] == "half_weather",
                                  "double_spies" in passives)
         strengths = [*before, strength]
@@ -398,12 +416,9 @@ class Match:
         """
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
-        key = len(self.history)
-        cached = self._legal[player]
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        actions = self._generate(player)
-        self._legal[player] = (key, actions)
+        actions = self._legal[player]
+        if actions is None:
+            actions = self._legal[player] = self._generate(player)
         return actions
 
     def to_act(self) -> list[int]:
@@ -440,12 +455,7 @@ class Match:
             if not side.ready:
                 out.append(_BARE_ACTIONS[p][KEEP])
                 if side.mulligans_left > 0 and side.deck:
-                    redraws = _REDRAWS[p]
-                    for uid in side.hand:
-                        redraw = redraws.get(uid)
-                        if redraw is None:
-                            redraw = redraws[uid] = Action(p, MULLIGAN, uid)
-                        out.append(redraw)
+                    out += map(_REDRAWS[p].__getitem__, side.hand)
         out.append(_BARE_ACTIONS[p][FORFEIT])
         return out
 
@@ -470,7 +480,7 @@ class Match:
             if fixed is None:
                 fixed = known[uid] = _fixed_plays(p, uid, cards[uid])
             if fixed:
-                out.extend(fixed)
+                out += fixed
             elif "decoy" in cards[uid].abilities:
                 out.extend(_decoy_play(p, uid, target) for target in self._decoy_targets(p))
             else:  # Commander's Horn or Mardroeme, on a row without one
@@ -483,26 +493,6 @@ class Match:
         return [u for row in self.sides[p].rows for u in row
                 if self.cards[u].type == UNIT and not self.cards[u].hero]
 
-    def _can_act(self, p: int) -> bool:
-        side = self.sides[p]
-        for uid in side.hand:
-            card = self.cards[uid]
-            if card.type in (UNIT, WEATHER):
-                return True
-            abilities = card.abilities
-            if "decoy" in abilities:
-                if self._decoy_targets(p):
-                    return True
-            elif "commanders_horn" in abilities:
-                if None in side.horns:
-                    return True
-            elif "mardroeme" in abilities:
-                if None in side.mardroeme:
-                    return True
-            else:
-                return True
-        return leaders.usable(self, p)
-
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action) -> list[Event]:
@@ -511,17 +501,17 @@ class Match:
         Raises MalformedAction when the value is not an action at all, and
         IllegalAction, with the reason, when the rules do not allow it now.
         """
-        player, _, card, row, target = action
-        if (type(player) is not int or type(card) not in _NUMBER or type(row) not in _NUMBER
-                or type(target) not in _NUMBER or player not in (0, 1)
-                or action not in self.legal_actions(player)):
+        p, kind, card, row, target = action
+        if (type(p) is not int or type(card) not in _NUMBER or type(row) not in _NUMBER
+                or type(target) not in _NUMBER or p not in (0, 1)
+                or action not in self.legal_actions(p)):
             action.check_shape()  # MalformedAction unless the fields form an action
-            if action not in self.legal_actions(action.player):
+            if action not in self.legal_actions(p):
                 raise IllegalAction(self._explain(action))
         self.mark = len(self.events)
         self.highlight = []
         self.history.append(action)
-        kind, p = action.kind, action.player
+        self._legal = [None, None]
         if kind in (PLAY, LEADER, CHOOSE):
             before = self._totals()
             if kind == PLAY:
@@ -538,9 +528,9 @@ class Match:
             self._log(f"{self.sides[p].name} passes.")
             self._end_turn(p)
         elif kind in (MULLIGAN, KEEP):
-            self._mulligan(p, action.card)
+            self._mulligan(p, card)
         elif kind == FIRST:
-            self._choose_first(p, action.target or 0)
+            self._choose_first(p, target or 0)
         else:
             self._forfeit(p)
         return self.events[self.mark:]
@@ -552,12 +542,13 @@ class Match:
         """Return what a player (0 or 1) or a spectator (None) may see."""
         return view.observation(self, viewer)
 
-    def _totals(self) -> tuple[int, int]:
+    def _totals(self) -> list[int]:
+        """The board totals (a list replaced, never changed, when they change)."""
         if self._scores is None or self._touched:
             self.strengths()
-        return self._sums[0], self._sums[1]
+        return self._sums
 
-    def _tag_delta(self, player: int, before: tuple[int, int]) -> None:
+    def _tag_delta(self, player: int, before: list[int]) -> None:
         after = self._totals()
         d0, d1 = after[0] - before[0], after[1] - before[1]
         if not (d0 or d1) or self.mark >= len(self.events):
@@ -627,9 +618,10 @@ class Match:
         while self.phase == PLAYING and self.pending is None:
             p = self.current
             side = self.sides[p]
-            if side.passed or self._can_act(p):
+            if side.passed or len(self.legal_actions(p)) > 2:  # more than pass and forfeit
                 return
             side.passed = True
+            self._legal = [None, None]
             self._log(f"{side.name} has no moves left and passes.")
             if self.sides[1 - p].passed:
                 self._end_round()
@@ -637,7 +629,8 @@ class Match:
                 self.current = 1 - p
 
     def _end_round(self) -> None:
-        scores = self._totals()
+        total0, total1 = self._totals()
+        scores = (total0, total1)
         names = [s.name for s in self.sides]
         if scores[0] != scores[1]:
             winner: int | None = 0 if scores[0] > scores[1] else 1
@@ -703,7 +696,7 @@ class Match:
                     side.grave.append(uid)
                     if self.cards[uid].summons:
                         avengers.append((p, uid))
-                side.rows[r] = [u for u in row if u in keep]
+                side.rows[r] = [u for u in row if u in keep] if keep else []
                 if side.horns[r] is not None and side.horns[r] != LEADER_HORN:
                     side.grave.append(side.horns[r])  # type: ignore[arg-type]
                 side.horns[r] = None
@@ -978,6 +971,7 @@ class Match:
         m.history = self.history[:]
         m.highlight = self.highlight[:]
         m._legal = [None, None]
+        m._fixed = ({}, {})
         m._rows = self._rows[:]
         m._touched = self._touched[:]
         return m

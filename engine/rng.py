@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from array import array
 from functools import cache
-from operator import mod
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -42,7 +41,7 @@ class Rng:
         z = (self.state * ones + steps) & mask
         z = ((z ^ (z >> 30)) & mask) * _MIX1 & mask
         z = ((z ^ (z >> 27)) & mask) * _MIX2 & mask
-        z = (z ^ (z >> 31)) & mask
+        z ^= z >> 31  # bits shifted in from the next lane land in the unread high half
         self.state = (self.state + n * _GAMMA) & _MASK
         words = array("Q", z.to_bytes(n * _LANE // 8, "little"))
         if sys.byteorder == "big":
@@ -60,7 +59,8 @@ class Rng:
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place (Fisher-Yates, one next64() per swap)."""
         i = len(items) - 1
-        for j in map(mod, self.batch(i), range(i + 1, 1, -1)):
+        for z in self.batch(i):
+            j = z % (i + 1)
             items[i], items[j] = items[j], items[i]
             i -= 1
 

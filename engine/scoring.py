@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from engine.cards import UNIT, Card
 
-# Abilities of a unit that change the strength of other cards in its row.
-LINKED = frozenset({"morale_boost", "tight_bond", "commanders_horn"})
-
 
 def links(card: Card) -> bool:
     """True when the card changes other cards' strengths in its row (Morale Boost, Tight
     Bond, a unit's horn); a row without such cards scores each card on its own."""
-    return card.type == UNIT and not card.abilities.isdisjoint(LINKED)
+    return card.links
 
 
 def row_strengths(
@@ -32,9 +29,9 @@ def row_strengths(
     bond: dict[str, int] = {}
     horn_at = -1
     for i, card in enumerate(row):
-        abilities = card.abilities
-        if not abilities or card.type != UNIT:
+        if not card.links:
             continue
+        abilities = card.abilities
         if "morale_boost" in abilities:
             morale += 1
         if "tight_bond" in abilities:
