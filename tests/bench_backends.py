@@ -36,6 +36,7 @@ from tests.bench_load import (
     benchmark,
     machine_busy_seconds,
     measure,
+    wait_until_idle,
 )
 from tests.emulator import Channel, Emulator, VirtualUser
 from tests.postgres_server import PostgresServer
@@ -59,6 +60,10 @@ class BotGroup:
         self.snapshots.append((time.monotonic(), [total for _, total in each],
                                server_cpu_seconds(self.server)))
         return sum(main for main, _ in each), sum(total for _, total in each)
+
+    def tree_cpu_seconds(self) -> float:
+        """CPU seconds of every bot process and its workers, summed."""
+        return sum(bot.tree_cpu_seconds() for bot in self.bots)
 
     def status_kb(self, key: str) -> int | None:
         """The sum over the processes (peak memory of all of them)."""
@@ -158,6 +163,8 @@ async def benchmark_postgresql(run: Run) -> dict[str, Any]:
                 for bot in bots:
                     await bot.start()
                 await serving(emu, bots, max(shards, 1), probe, channels)
+                for bot in bots:
+                    await wait_until_idle(bot)
                 result = await measure(emu, group, channels, users, run)  # type: ignore[arg-type]
             finally:
                 await group.stop()

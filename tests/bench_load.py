@@ -23,7 +23,8 @@ Measured with the emulator's clock:
   in the match's channel.
 
 CPU per turn (`cpu_ms_per_turn`): the CPU time of the bot process and of every process it
-started (render and computer-player workers) over the load phase, divided by the turns.
+started (render and computer-player workers) over the load phase, divided by the turns; also
+split into the bot process (`bot_cpu_ms_per_turn`) and its workers (`workers_cpu_ms_per_turn`).
 Requests per turn (`requests_per_turn`): the bot's REST requests to Discord (acknowledgements,
 edits, posts) over the load phase, divided by the turns; each costs the bot CPU time.
 
@@ -76,6 +77,8 @@ BENIGN = ("voice will NOT be supported",)
 # round trip hides this race, so such a line is a note, not an error.
 HEARTBEAT_RACE = re.compile(r"Can't keep up, shard ID \S+ websocket is ([\d.]+)s behind")
 LAG_TICK = 0.05
+# The load phase starts once the bot's processes used under this share of a core over a check.
+IDLE_CHECK_SECONDS, IDLE_CPU_SHARE = 0.5, 0.05
 
 
 @dataclass
@@ -316,6 +319,21 @@ async def wait_until_serving(emu: Emulator, bot: BotProcess, probe: VirtualUser,
     raise RuntimeError("the bot did not answer /gwent rules in time:\n" + bot.log_tail())
 
 
+async def wait_until_idle(bot: BotProcess, timeout: float = 60.0) -> None:
+    """Wait until the bot and its workers are idle: the workers start (imports, then warm-up
+    drawings) beside the log-in and go on for about two seconds after the first answer,
+    which is start-up work, not work of the turns measured."""
+    deadline = time.monotonic() + timeout
+    before = bot.tree_cpu_seconds()
+    while time.monotonic() < deadline:
+        await asyncio.sleep(IDLE_CHECK_SECONDS)
+        now = bot.tree_cpu_seconds()
+        if now - before < IDLE_CPU_SHARE * IDLE_CHECK_SECONDS:
+            return
+        before = now
+    raise RuntimeError("the bot's processes did not become idle in time:\n" + bot.log_tail())
+
+
 # --------------------------------------------------------------- the players
 
 def acting_click(emu: Emulator, user: VirtualUser) -> Interaction:
@@ -403,6 +421,7 @@ async def benchmark(run: Run) -> dict[str, Any]:
         try:
             await bot.start()
             await wait_until_serving(emu, bot, probe, world.channel)
+            await wait_until_idle(bot)
             return await measure(emu, bot, world.channel, players, run)
         finally:
             await bot.stop()
@@ -508,6 +527,9 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "bot_cpu_pct": pct(bot_cpu), "bot_loop_thread_cpu_pct": pct(bot_loop_cpu),
         "bot_workers_cpu_pct": pct(tree_cpu - bot_cpu),
         "cpu_ms_per_turn": round(1000 * tree_cpu / len(turns), 1) if turns else None,
+        "bot_cpu_ms_per_turn": round(1000 * bot_cpu / len(turns), 1) if turns else None,
+        "workers_cpu_ms_per_turn": (round(1000 * (tree_cpu - bot_cpu) / len(turns), 1)
+                                    if turns else None),
         "generator_cpu_pct": pct(own_cpu), "other_processes_cpu_pct": pct(others),
         "generator_loop_lag_ms": summary(lags),
         "late_acks_10062": late, "emulator_failures": dict(failures),
@@ -557,7 +579,9 @@ def table(result: dict[str, Any]) -> str:
         "",
         f"bot peak RSS   {result['bot_peak_rss_mb']} MB (VmHWM; {result['bot_rss_end_mb']} MB "
         "at the end)",
-        f"CPU            {result['cpu_ms_per_turn']} ms per turn (the bot and its workers); "
+        f"CPU            {result['cpu_ms_per_turn']} ms per turn (the bot "
+        f"{result['bot_cpu_ms_per_turn']} ms, its workers {result['workers_cpu_ms_per_turn']} "
+        "ms); "
         f"bot {result['bot_cpu_pct']}% of one core (event-loop thread "
         f"{result['bot_loop_thread_cpu_pct']}%), its worker processes "
         f"{result['bot_workers_cpu_pct']}%, load generator + emulator "
