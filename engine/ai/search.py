@@ -7,7 +7,8 @@ random order). The player's candidate moves are identical in every sample, since
 depend only on the player's own hand and the public board, so statistics are shared across
 samples at the root (information-set search at depth one). Each iteration picks a move by
 UCB1, plays it in the sample and plays the match out with the fast, slightly randomized
-policy for both players; the result (win 1, draw 1/2, loss 0) is the value.
+policy for both players; the result (win 1, draw 1/2, loss 0) is the value. Every move's
+k-th playout uses the same world and random stream, so moves are compared on equal luck.
 
 The move played is the most visited. The effort is a wall-clock budget per decision, or a
 fixed number of iterations (reproducible on any machine).
@@ -29,7 +30,7 @@ from engine.match import Match
 from engine.observation import Observation
 from engine.pending import MEDIC
 
-WORLDS = 32  # distinct determinizations per decision, reused in turn
+WORLDS = 32  # distinct determinizations per decision, reused in turn by every move
 MAX_CANDIDATES = 9  # moves searched at the root (the policy's ranking picks them)
 EXPLORE = 0.6  # UCB1 exploration constant (values lie in [0, 1])
 MAX_STEPS = 400  # safety bound on a playout's length
@@ -145,6 +146,11 @@ class SearchAgent:
         # The policy's own move starts with a small head start (a prior worth 2 visits).
         visits[0], totals[0] = 2, 1.2
         done = 0
+        # Every move is played out on the same samples: the k-th playout of any move
+        # uses world k and the k-th random stream, so moves are compared on the same
+        # hidden cards and the same luck, and their difference is less noisy.
+        played = [0] * n
+        stream = rng.getrandbits(32)
         limit = self.iterations
         while True:
             if limit is not None:
@@ -154,13 +160,14 @@ class SearchAgent:
                 break
             if done % 16 == 0 and done >= 2 * n and self._settled(visits, done, start, deadline):
                 break
-            if len(worlds) < WORLDS and done >= len(worlds):
-                worlds.append(determinize(obs, bel, rng))
-            world = worlds[done % len(worlds)]
             i = self._select(visits, totals, done, n)
-            m = playout_copy(world)
+            k = played[i]
+            if len(worlds) < WORLDS and k >= len(worlds):
+                worlds.append(determinize(obs, bel, rng))
+            m = playout_copy(worlds[k % len(worlds)])
             m.apply(candidates[i])
-            value = playout(m, me, ROLLOUT, rng)
+            value = playout(m, me, ROLLOUT, random.Random(stream + k))
+            played[i] += 1
             visits[i] += 1
             totals[i] += value
             done += 1
