@@ -1,5 +1,5 @@
 """SQLite: one file in WAL mode, checked, migrated (tracked by PRAGMA user_version), and used
-by one process: through one connection that writes and another that reads."""
+one statement at a time by one process."""
 
 from __future__ import annotations
 
@@ -54,19 +54,13 @@ class SqliteConnection(Connection):
 
 
 class SqliteDatabase(Database):
-    """Two aiosqlite connections, each used by one coroutine at a time (an asyncio lock
-    each): one for write transactions, one for reads. In WAL mode a read sees the last
-    commit and never waits for a write transaction (which holds its lock through the
-    commit's fsync)."""
+    """One aiosqlite connection; an asyncio lock keeps coroutines' transactions apart."""
 
     exclusive = True
 
-    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path,
-                 version: int) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path, version: int) -> None:
         self._conn = conn
         self._lock = asyncio.Lock()
-        self._reader = reader
-        self._read_lock = asyncio.Lock()
         self.path = path
         self.version = version
         self.where = f"The database {str(path)!r}"
@@ -97,20 +91,11 @@ class SqliteDatabase(Database):
             await conn.close()
             raise
         conn.row_factory = sqlite3.Row
-        try:
-            reader = await aiosqlite.connect(path, isolation_level=None)
-            await reader.execute("PRAGMA query_only = ON")
-            await reader.execute("PRAGMA busy_timeout = 5000")
-        except sqlite3.Error as error:
-            await conn.close()
-            raise StorageError(f"{where} cannot be opened for reading: {error}.") from error
-        reader.row_factory = sqlite3.Row
-        return cls(conn, reader, path, version)
+        return cls(conn, path, version)
 
     async def close(self) -> None:
-        """Close the connections (waiting for a running transaction and read)."""
-        async with self._lock, self._read_lock:
-            await self._reader.close()
+        """Close the connection (waiting for a running transaction)."""
+        async with self._lock:
             await self._conn.close()
 
     @asynccontextmanager
@@ -128,15 +113,9 @@ class SqliteDatabase(Database):
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Repository]:
-        """Run read-only statements on one snapshot of the database (the last commit)."""
-        async with self._read_lock:
-            if self._reader.in_transaction:  # a read cancelled before it could end
-                await self._reader.rollback()
-            await self._reader.execute("BEGIN")
-            try:
-                yield Repository(SqliteConnection(self._reader))
-            finally:
-                await self._reader.rollback()
+        """Run read-only statements, never interleaved with another coroutine's transaction."""
+        async with self._lock:
+            yield Repository(SqliteConnection(self._conn))
 
 
 async def _check(conn: aiosqlite.Connection, where: str) -> None:

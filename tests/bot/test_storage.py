@@ -3,7 +3,6 @@ same for PostgreSQL, and the translation of portable SQL to it."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -144,57 +143,6 @@ async def test_a_failed_transaction_rolls_back(db_path: Path) -> None:
             raise RuntimeError("boom")
     async with db.reading() as repo:
         assert await repo.turn_seconds(5) is None
-    await db.close()
-
-
-async def test_a_read_does_not_wait_for_a_write_transaction(db_path: Path) -> None:
-    db = await Database.open(db_path)
-    async with db.transaction() as repo:
-        await repo.set_turn_seconds(6, 30)
-    writing, read_done = asyncio.Event(), asyncio.Event()
-
-    async def write() -> None:
-        async with db.transaction() as repo:
-            await repo.set_turn_seconds(6, 90)
-            writing.set()
-            await read_done.wait()  # the transaction stays open until the read is over
-
-    async def read() -> int | None:
-        async with db.reading() as repo:
-            return await repo.turn_seconds(6)
-
-    writer = asyncio.create_task(write())
-    await writing.wait()
-    during = await asyncio.wait_for(read(), 10)
-    read_done.set()
-    await writer
-    after = await read()
-    await db.close()
-    assert (during, after) == (30, 90)  # the last commit, never a write in progress
-
-
-async def test_a_read_cancelled_at_any_step_leaves_reads_working(db_path: Path) -> None:
-    db = await Database.open(db_path)
-    async with db.transaction() as repo:
-        await repo.set_turn_seconds(7, 45)
-
-    async def read() -> int | None:
-        async with db.reading() as repo:
-            value = await repo.turn_seconds(7)
-            await asyncio.sleep(1)
-            return value
-
-    for steps in range(4):  # cancelled while starting its snapshot, reading, or after
-        reader = asyncio.create_task(read())
-        for _ in range(steps):
-            await asyncio.sleep(0)
-        reader.cancel()
-        with pytest.raises(asyncio.CancelledError):
-            await reader
-    async with db.transaction() as repo:
-        await repo.set_turn_seconds(7, 50)
-    async with db.reading() as repo:
-        assert await repo.turn_seconds(7) == 50
     await db.close()
 
 
