@@ -18,10 +18,10 @@ from discord import app_commands
 
 from bot.discord.commands import GwentCommands
 from bot.discord.components import FORMS, ITEMS
-from bot.discord.inflight import InFlight
+from bot.discord.core.inflight import InFlight
+from bot.discord.core.replies import OOPS, try_tell
+from bot.discord.match.publisher import Publisher
 from bot.discord.ops import Metrics, OpsServer
-from bot.discord.publisher import Publisher
-from bot.discord.replies import OOPS, try_tell
 from bot.replay_frames import ReplayFrames
 from bot.service import Services
 from bot.service.clock import Clock
@@ -114,7 +114,7 @@ class GwentBot(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Count every interaction, and answer form (modal) submissions, routed by custom_id
-        (bot/discord/modals.py); commands and components are routed elsewhere."""
+        (bot/discord/core/forms.py); commands and components are routed elsewhere."""
         self.metrics.received(interaction)
         await FORMS.route(interaction)
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord import learn
-from bot.discord.deck_commands import DeckCommands
-from bot.discord.handlers import OUTSIDE_SERVER, services, start_practice
-from bot.discord.public import challenge_message
-from bot.discord.ranked_commands import (
+from bot.discord.core.replies import guarded, tell
+from bot.discord.decks.commands import DeckCommands
+from bot.discord.learn import guides as learn
+from bot.discord.learn.rules import FIRST_TOPIC, rules_message
+from bot.discord.match.handlers import OUTSIDE_SERVER, services, start_practice
+from bot.discord.match.public import challenge_message
+from bot.discord.ranked.commands import (
     history_command,
     leaderboard_command,
     season_choices,
     stats_command,
 )
-from bot.discord.replays import match_choices, replay_command
-from bot.discord.replies import guarded, tell
-from bot.discord.rules import FIRST_TOPIC, rules_message
+from bot.discord.replays.handlers import match_choices, replay_command
 from bot.images import card_png, deck_png
 from bot.learn.cards import find_cards
 from bot.learn.rules import topics

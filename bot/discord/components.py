@@ -11,9 +11,14 @@ from typing import Any
 
 import discord
 
-from bot.discord import deck_handlers, handlers, ids, learn, ranked_commands, replays
-from bot.discord.modals import FormRouter
-from bot.discord.replies import guarded
+from bot.discord import ids
+from bot.discord.core.forms import FormRouter
+from bot.discord.core.replies import guarded
+from bot.discord.decks import handlers as deck_handlers
+from bot.discord.learn import guides as learn
+from bot.discord.match import handlers
+from bot.discord.ranked import commands as ranked_commands
+from bot.discord.replays import handlers as replays
 
 
 class Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"gw:(?!)"):

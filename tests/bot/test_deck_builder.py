@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.discord import ids
-from bot.discord.deck_builder import (
+from bot.discord.decks.builder import (
     CATEGORIES,
     Draft,
     builder_message,
@@ -18,7 +18,7 @@ from bot.discord.deck_builder import (
     status_line,
     usable_cards,
 )
-from bot.discord.deck_view import deck_message
+from bot.discord.match.deck_choice import deck_message
 from bot.service.decks import factions, saved_key
 from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue, starter_decks

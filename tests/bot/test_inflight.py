@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord.inflight import InFlight
+from bot.discord.core.inflight import InFlight
 
 
 async def test_drain_waits_for_answers_in_progress_and_gives_up_after_the_timeout() -> None:

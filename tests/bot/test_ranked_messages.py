@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.discord.ranked_messages import (
+from bot.discord.core.views import CONTENT_MAX
+from bot.discord.ranked.messages import (
     history_message,
     leaderboard_message,
     rank_change_text,
     ranked_lines,
 )
-from bot.discord.views import CONTENT_MAX
 from bot.ranking.ranks import PRO
 from bot.ranking.views import MmrChange, Outcome
 from bot.render.ranked_samples import leaderboard_ladder, profile_full

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from bot.discord import ids
-from bot.discord.deck_view import deck_message
-from bot.discord.hand_view import actions_for, card_choices, followup_message, hand_message
-from bot.discord.public import board_message, lobby_message, result_message
-from bot.discord.rules import rules_message
-from bot.discord.views import Outgoing
+from bot.discord.core.views import Outgoing
+from bot.discord.learn.rules import rules_message
+from bot.discord.match.deck_choice import deck_message
+from bot.discord.match.hand import actions_for, card_choices, followup_message, hand_message
+from bot.discord.match.public import board_message, lobby_message, result_message
 from bot.learn.rules import topics
 from bot.service import Snapshot
 from bot.service.decks import factions

@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from bot.discord import answers
 from bot.discord.client import GwentBot
+from bot.discord.core import answers
 from tests.bot.e2e.driver import open_match, to_act
 from tests.emulator import Emulator, InteractionHandle, World, run_bot
 from tests.emulator.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS

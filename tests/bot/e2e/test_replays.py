@@ -12,8 +12,8 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from bot.discord import replays as replay_handlers
 from bot.discord.client import GwentBot
+from bot.discord.replays import handlers as replay_handlers
 from bot.render import render_hand
 from engine import Match
 from tests.bot.e2e.driver import board_count, newest, open_match

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord import answers
 from bot.discord.client import GwentBot
-from bot.discord.replies import RESTARTING
+from bot.discord.core import answers
+from bot.discord.core.replies import RESTARTING
 from bot.main import main
 from bot.service.settings import DEFAULT_TURN_SECONDS
 from tests.bot.e2e.driver import board_count, newest, open_match, to_act

@@ -11,11 +11,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import learn
 from bot.discord.client import GwentBot
-from bot.discord.hand_view import hand_message
-from bot.discord.rules import rules_message, shared_message, turned
-from bot.discord.views import Outgoing
+from bot.discord.core.views import Outgoing
+from bot.discord.learn import guides as learn
+from bot.discord.learn.rules import rules_message, shared_message, turned
+from bot.discord.match.hand import hand_message
 from bot.learn.cards import find_cards
 from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
 from bot.learn.rules import topics

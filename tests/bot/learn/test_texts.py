@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.discord import learn
+from bot.discord.learn import guides as learn
 from bot.learn.abilities import ABILITIES, HERO
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_summary

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.replies import guarded, try_tell
+from bot.discord.core.replies import guarded, try_tell
 
 # (interaction, the custom_id's named groups, {text input custom_id: value})
 FormHandler = Callable[[discord.Interaction, dict[str, str], dict[str, str]],

@@ -2,7 +2,7 @@
 
 Anything that may take a while (thread creation, a move, an image) is acknowledged within
 Discord's three seconds: clicks that show a hand or a move's result carry it in the
-acknowledgement when it is ready soon enough (bot.discord.answers), others are acknowledged
+acknowledgement when it is ready soon enough (bot.discord.core.answers), others are acknowledged
 first and answered by editing the acknowledged response.
 """
 
@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.discord.answers import Reply, answer
-from bot.discord.deck_view import deck_message
-from bot.discord.hand_view import actions_for, followup_message, hand_message, move_text
-from bot.discord.public import (
+from bot.discord.core.answers import Reply, answer
+from bot.discord.core.replies import is_private, refusal_text
+from bot.discord.learn.rules import rules_message
+from bot.discord.match.deck_choice import deck_message
+from bot.discord.match.hand import actions_for, followup_message, hand_message, move_text
+from bot.discord.match.public import (
     challenge_closed_message,
     challenge_message,
     practice_started_message,
@@ -25,8 +27,6 @@ from bot.discord.public import (
     tutorial_started_message,
     tutorial_thread_name,
 )
-from bot.discord.replies import is_private, refusal_text
-from bot.discord.rules import rules_message
 from bot.images import hand_png
 from bot.service import Player, Services, Snapshot
 from bot.service.errors import IllegalMove, OutOfDate, Refusal

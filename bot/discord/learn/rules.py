@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord import ids
-from bot.discord.views import Outgoing, StaticView, button, clean, option, select
+from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
 from bot.learn.rules import Topic, topics
 
 FIRST_TOPIC = "overview"

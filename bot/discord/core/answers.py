@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord.views import Outgoing
+from bot.discord.core.views import Outgoing
 
 # Short enough that a click is acknowledged within about a tenth of a second even when the
 # machine is busy; long enough that an answer is usually ready in time when it is not.

@@ -8,14 +8,14 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord.handlers import OUTSIDE_SERVER, Groups, services
-from bot.discord.ranked_messages import (
+from bot.discord.core.views import Outgoing
+from bot.discord.match.handlers import OUTSIDE_SERVER, Groups, services
+from bot.discord.ranked.messages import (
     history_message,
     leaderboard_message,
     profile_message,
     shared_leaderboard_message,
 )
-from bot.discord.views import Outgoing
 from bot.images import leaderboard_png, profile_png
 from bot.ranking.seasons import Season, UnknownSeason
 from bot.ranking.views import LADDER, LeaderboardPage, Profile

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.hand_view import hand_message
-from bot.discord.public import (
+from bot.discord.match.hand import hand_message
+from bot.discord.match.public import (
     board_message,
     challenge_closed_message,
     dms_closed_note,
@@ -33,7 +33,7 @@ from bot.discord.public import (
     result_message,
     warning_message,
 )
-from bot.discord.ranked_messages import ranked_lines, with_ranked_lines
+from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
 from bot.images import board_png, hand_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord import ids
-from bot.discord.public import when
-from bot.discord.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
+from bot.discord.core.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
+from bot.discord.match.public import when
 from bot.service import Snapshot
 from engine import Action, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY

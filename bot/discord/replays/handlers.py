@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot.discord.handlers import OUTSIDE_SERVER, services
-from bot.discord.replay_view import (
+from bot.discord.core.views import Outgoing, clip
+from bot.discord.match.handlers import OUTSIDE_SERVER, services
+from bot.discord.replays.messages import (
     ALL,
     MINE,
     failed_message,
@@ -26,7 +27,6 @@ from bot.discord.replay_view import (
     shared_message,
     viewer_message,
 )
-from bot.discord.views import Outgoing, clip
 from bot.replay_frames import ReplayFrames
 from bot.service.errors import Busy, NotAParticipant, NotFound, Refusal
 from bot.service.replays import Replay

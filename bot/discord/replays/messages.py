@@ -12,8 +12,7 @@ import json
 import discord
 
 from bot.discord import ids
-from bot.discord.public import score_line
-from bot.discord.views import (
+from bot.discord.core.views import (
     CONTENT_MAX,
     OPTIONS_MAX,
     Outgoing,
@@ -24,6 +23,7 @@ from bot.discord.views import (
     option,
     select,
 )
+from bot.discord.match.public import score_line
 from bot.render.result import headline
 from bot.service.replays import Replay
 from bot.storage.records import FinishedMatch

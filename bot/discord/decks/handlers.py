@@ -7,10 +7,10 @@ from collections import OrderedDict
 import discord
 
 from bot.discord import ids
-from bot.discord.deck_builder import Draft, builder_message, categories, is_unsaved
-from bot.discord.handlers import services
-from bot.discord.modals import Form, FormRouter, text_field
-from bot.discord.views import Outgoing, clean, clip
+from bot.discord.core.forms import Form, FormRouter, text_field
+from bot.discord.core.views import Outgoing, clean, clip
+from bot.discord.decks.builder import Draft, builder_message, categories, is_unsaved
+from bot.discord.match.handlers import services
 from bot.images import deck_png
 from bot.service.errors import IllegalMove, NotFound, OutOfDate
 from bot.service.saved_decks import NAME_MAX, share_code

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 import discord
 
 from bot.discord import ids
-from bot.discord.views import Outgoing, StaticView, button, clean, clip
+from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.service import Snapshot
 from bot.service.practice import COMPUTER_NAME
 from bot.service.tutorial import TUTOR_NAME

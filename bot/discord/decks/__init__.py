@@ -1,0 +1,1 @@
+"""/gwent deck: the private deck builder and saved decks."""

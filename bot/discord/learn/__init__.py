@@ -1,0 +1,1 @@
+"""Learning in Discord: help, the rules browser, and the faction, leader and card guides."""

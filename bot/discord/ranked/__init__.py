@@ -1,0 +1,1 @@
+"""Ranked play in Discord: the leaderboard, profiles and match history."""

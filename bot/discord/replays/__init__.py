@@ -1,0 +1,1 @@
+"""Replays of finished matches: the private viewer, the shared animation, the record."""
