@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord import ids
+from bot.discord.decks import ids
 from bot.discord.decks.builder import (
     CATEGORIES,
     Draft,

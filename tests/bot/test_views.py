@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot.discord import ids
 from bot.discord.core.views import Outgoing
+from bot.discord.learn import ids as rules_ids
 from bot.discord.learn.rules import rules_message
+from bot.discord.match import ids
 from bot.discord.match.deck_choice import deck_message
 from bot.discord.match.hand import actions_for, card_choices, followup_message, hand_message
 from bot.discord.match.public import board_message, lobby_message, result_message
@@ -132,5 +133,5 @@ def test_custom_ids_match_their_templates() -> None:
                                 (ids.card(4, 5, 0), ids.CARD),
                                 (ids.move(4, 5, "play 12 ranged"), ids.MOVE),
                                 (ids.pick(4, 5, 0), ids.PICK), (ids.rematch(9), ids.REMATCH),
-                                (ids.rules(), ids.RULES)):
+                                (rules_ids.rules(), rules_ids.RULES)):
         assert re.fullmatch(template, custom_id), custom_id

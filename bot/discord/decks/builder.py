@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord import ids
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
+from bot.discord.decks import ids
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue
 from engine.cards import LEADER, NEUTRAL, ROW_NAMES, ROW_TITLES

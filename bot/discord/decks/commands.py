@@ -5,12 +5,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord import ids
+from bot.discord.core.context import services
 from bot.discord.core.replies import guarded
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
+from bot.discord.decks import ids
 from bot.discord.decks.builder import Draft, categories, status_line
 from bot.discord.decks.handlers import show_builder
-from bot.discord.match.handlers import services
 from bot.images import deck_png
 from bot.service.decks import factions
 from bot.service.saved_decks import MAX_DECKS, NAME_MAX, share_code

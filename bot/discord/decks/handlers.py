@@ -6,11 +6,11 @@ from collections import OrderedDict
 
 import discord
 
-from bot.discord import ids
+from bot.discord.core.context import services
 from bot.discord.core.forms import Form, FormRouter, text_field
 from bot.discord.core.views import Outgoing, clean, clip
+from bot.discord.decks import ids
 from bot.discord.decks.builder import Draft, builder_message, categories, is_unsaved
-from bot.discord.match.handlers import services
 from bot.images import deck_png
 from bot.service.errors import IllegalMove, NotFound, OutOfDate
 from bot.service.saved_decks import NAME_MAX, share_code

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
+from bot.discord.core.context import Groups, services
 from bot.discord.core.views import Outgoing, clip
 from bot.discord.learn.rules import shared_message, turned
-from bot.discord.match.handlers import Groups, services
 from bot.learn.cards import explain_card, find_cards, normalise
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
 from bot.learn.help import command_lines, help_text

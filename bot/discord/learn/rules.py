@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import ids
+from bot.discord.core.context import Groups
 from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
+from bot.discord.learn import ids
 from bot.learn.rules import Topic, topics
 
 FIRST_TOPIC = "overview"
@@ -61,3 +62,9 @@ def shared_message(key: str, page: int, sharer: str) -> Outgoing:
     return Outgoing(f"\U0001f4d6 {clean(sharer)} shared a page of the rules "
                     f"(`/gwent rules` to read them all).\n{_heading(found, page)}\n"
                     f"{found.pages[page]}")
+
+
+async def on_rules(interaction: discord.Interaction, _: Groups, values: list[str]) -> None:
+    """Another topic in the rules browser."""
+    out = rules_message(values[0])
+    await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))

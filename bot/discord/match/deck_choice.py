@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord import ids
 from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
+from bot.discord.match import ids
 from bot.service.decks import deck_title, decks, factions, leaders, saved_key, seat_choice
 from bot.storage.records import MatchRecord
 from bot.storage.saved_decks import SavedDeck

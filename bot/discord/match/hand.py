@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord import ids
+from bot.discord.core.format import when
 from bot.discord.core.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
-from bot.discord.match.public import when
+from bot.discord.learn import ids as rules_ids
+from bot.discord.match import ids
 from bot.service import Snapshot
 from engine import Action, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
@@ -185,7 +186,7 @@ def _buttons(obs: Observation, match_id: int) -> list[discord.ui.Item[StaticView
                           style=discord.ButtonStyle.primary, disabled=LEADER not in kinds,
                           row=3))
     out.append(button("Refresh", ids.hand(match_id, n), disabled=obs.phase == OVER, row=4))
-    out.append(button("Rules", ids.hand_rules(match_id), row=4))
+    out.append(button("Rules", rules_ids.hand_rules(match_id), row=4))
     return out
 
 

@@ -9,13 +9,12 @@ first and answered by editing the acknowledged response.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot.discord.core.answers import Reply, answer
+from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
 from bot.discord.core.replies import is_private, refusal_text
-from bot.discord.learn.rules import rules_message
 from bot.discord.match.deck_choice import deck_message
 from bot.discord.match.hand import actions_for, followup_message, hand_message, move_text
 from bot.discord.match.public import (
@@ -28,27 +27,15 @@ from bot.discord.match.public import (
     tutorial_thread_name,
 )
 from bot.images import hand_png
-from bot.service import Player, Services, Snapshot
+from bot.service import Player, Snapshot
 from bot.service.errors import IllegalMove, OutOfDate, Refusal
 from bot.storage.records import CHOOSING
-
-if TYPE_CHECKING:
-    from bot.discord.client import GwentBot
 
 log = logging.getLogger(__name__)
 
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                 discord.ChannelType.news_thread)
-OUTSIDE_SERVER = "Gwent matches are played in servers: use this command in a server channel."
 STALE = "This is out of date: nothing was played. Press Refresh to see your hand as it is now."
-
-Groups = dict[str, str]
-
-
-def services(interaction: discord.Interaction) -> Services:
-    """The services of the bot that received the interaction."""
-    return cast("GwentBot", interaction.client).services
-
 
 # ------------------------------------------------------------------ challenges
 
@@ -236,11 +223,3 @@ async def _hand(interaction: discord.Interaction, snapshot: Snapshot) -> Reply:
     hint = await services(interaction).practice.hint(snapshot)
     return Reply(hand_message(snapshot, await hand_png(snapshot.observation), hint),
                  replace_files=True)
-
-
-# ----------------------------------------------------------------------- rules
-
-async def on_rules(interaction: discord.Interaction, _: Groups, values: list[str]) -> None:
-    """Another topic in the rules browser."""
-    out = rules_message(values[0])
-    await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))

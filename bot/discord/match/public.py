@@ -10,8 +10,10 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.discord import ids
+from bot.discord.core.format import faction_name, mention, when
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
+from bot.discord.match import ids
+from bot.discord.replays import ids as replay_ids
 from bot.service import Snapshot
 from bot.service.practice import COMPUTER_NAME
 from bot.service.tutorial import TUTOR_NAME
@@ -22,25 +24,10 @@ from bot.storage.records import (
     ChallengeRecord,
     MatchRecord,
 )
-from engine import Observation, catalogue
+from engine import Observation
 from engine.observation import CHOOSE_FIRST, MULLIGAN, OVER
 
 EVENTS_MAX = 900
-
-
-def mention(user_id: int) -> str:
-    """A user mention."""
-    return f"<@{user_id}>"
-
-
-def when(timestamp: float) -> str:
-    """A Discord timestamp that each client shows as a live countdown ("in 2 minutes")."""
-    return f"<t:{int(timestamp)}:R>"
-
-
-def faction_name(faction: str) -> str:
-    """A faction's display name."""
-    return catalogue().factions[faction].name
 
 
 def thread_name(challenge: ChallengeRecord) -> str:
@@ -256,6 +243,6 @@ def result_message(snapshot: Snapshot, result_png: bytes, board_png: bytes) -> O
                      f"{result.scores[1]} {names[1]} ({won})")
     view = StaticView(button("Rematch", ids.rematch(snapshot.match.id),
                              style=discord.ButtonStyle.primary),
-                      button("Replay", ids.replay(snapshot.match.id)))
+                      button("Replay", replay_ids.replay(snapshot.match.id)))
     return Outgoing("\n".join(lines), view,
                     files=(("result.png", result_png), ("board.png", board_png)))

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord import ids
+from bot.discord.core.format import faction_name
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
-from bot.discord.match.public import faction_name
+from bot.discord.ranked import ids
 from bot.ranking.ranks import PIECES, PRO, rank_label
 from bot.ranking.rating import PAIR_PIECE_MATCHES
 from bot.ranking.seasons import Season

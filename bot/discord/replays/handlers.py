@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
+from bot.discord.core.context import OUTSIDE_SERVER, services
 from bot.discord.core.views import Outgoing, clip
-from bot.discord.match.handlers import OUTSIDE_SERVER, services
 from bot.discord.replays.messages import (
     ALL,
     MINE,

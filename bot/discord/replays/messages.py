@@ -11,7 +11,6 @@ import json
 
 import discord
 
-from bot.discord import ids
 from bot.discord.core.views import (
     CONTENT_MAX,
     OPTIONS_MAX,
@@ -24,6 +23,7 @@ from bot.discord.core.views import (
     select,
 )
 from bot.discord.match.public import score_line
+from bot.discord.replays import ids
 from bot.render.result import headline
 from bot.service.replays import Replay
 from bot.storage.records import FinishedMatch

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from bot.discord.client import GwentBot
+from bot.discord.core.format import faction_name
 from bot.discord.match import publisher
-from bot.discord.match.public import faction_name
 from engine import Observation
 from tests.bot.e2e.driver import Table, newest
 from tests.bot.e2e.oracle import check_public_messages

@@ -1,0 +1,98 @@
+"""/gwent rules, card, help, faction and leader."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord.core.replies import guarded
+from bot.discord.learn import guides as learn
+from bot.discord.learn.rules import FIRST_TOPIC, rules_message
+from bot.images import card_png, deck_png
+from bot.learn.cards import find_cards
+from bot.learn.rules import topics
+from bot.service.decks import factions
+from engine import catalogue, starter_decks
+from engine.cards import LEADER
+
+
+@app_commands.command(description="The rules of Gwent, topic by topic")
+@app_commands.describe(topic="What to read about (the overview if left out)")
+@app_commands.choices(topic=[app_commands.Choice(name=t.title, value=t.key)
+                             for t in topics()])
+async def rules(interaction: discord.Interaction, topic: str = FIRST_TOPIC) -> None:
+    """The rules browser: topics, pages, Previous, Next and Share."""
+    await interaction.response.send_message(ephemeral=True,
+                                            **rules_message(topic).send_kwargs())
+
+
+@app_commands.command(description="Look up a card: its abilities explained, related cards")
+@app_commands.describe(name="The card's name (small typos are fine)")
+async def card(interaction: discord.Interaction, name: str) -> None:
+    """A card's picture, every ability in sentences, and the cards it works with."""
+    async def work() -> None:
+        found, others = learn.find_card(name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        out = learn.card_message(found, others, await card_png(found))
+        await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+    await guarded(interaction, work())
+
+
+@card.autocomplete("name")
+async def card_names(interaction: discord.Interaction,
+                     current: str) -> list[app_commands.Choice[str]]:
+    """Card names matching what was typed so far (or looking like it)."""
+    cards = find_cards(current) if current.strip() else list(catalogue().cards.values())
+    return learn.choices(cards)
+
+
+@app_commands.command(name="help", description="How to play here: a first match, commands, privacy")
+async def help_command(interaction: discord.Interaction) -> None:
+    """Quick start, every command, private hands, and what to do when stuck."""
+    out = learn.help_message(learn.gwent_commands(interaction))
+    await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+
+
+@app_commands.command(description="A faction: its perk, leaders, starter deck and tips")
+@app_commands.describe(name="The faction")
+async def faction(interaction: discord.Interaction, name: str) -> None:
+    """A faction guide with its starter deck as a picture."""
+    async def work() -> None:
+        key = learn.find_faction(name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        out = learn.faction_message(key, await deck_png(starter_decks()[key]))
+        await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+    await guarded(interaction, work())
+
+
+@faction.autocomplete("name")
+async def faction_names(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+    """Factions whose name contains what was typed."""
+    typed = current.strip().casefold()
+    return [app_commands.Choice(name=name, value=key) for key, name in factions()
+            if typed in name.casefold()]
+
+
+@app_commands.command(description="A leader: its ability, once or always on, and a tip")
+@app_commands.describe(name="The leader's name (small typos are fine)")
+async def leader(interaction: discord.Interaction, name: str) -> None:
+    """A leader guide with the leader card's picture."""
+    async def work() -> None:
+        found = learn.find_leader(name)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        out = learn.leader_message(found, await card_png(found))
+        await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
+
+    await guarded(interaction, work())
+
+
+@leader.autocomplete("name")
+async def leader_names(interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+    """Leader names matching what was typed so far."""
+    leaders = (find_cards(current, kinds=(LEADER,)) if current.strip()
+               else [c for c in catalogue().cards.values() if c.type == LEADER])
+    return learn.choices(leaders)

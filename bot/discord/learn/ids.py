@@ -1,0 +1,22 @@
+"""custom_id formats of the rules browser and of Rules on a hand."""
+
+from __future__ import annotations
+
+RULES = r"gw:rules"
+RULES_PAGE = r"gw:rules:(?P<topic>[a-z]+):(?P<page>\d+):(?P<op>prev|next|share)"
+HAND_RULES = r"gw:hrules:(?P<match>\d+)"
+
+
+def rules() -> str:
+    """The rules browser's topic select."""
+    return "gw:rules"
+
+
+def rules_page(topic: str, page: int, op: str) -> str:
+    """Previous, Next or Share on a page of the rules browser."""
+    return f"gw:rules:{topic}:{page}:{op}"
+
+
+def hand_rules(match_id: int) -> str:
+    """Rules on a hand: every ability in that hand and on the board, explained."""
+    return f"gw:hrules:{match_id}"
