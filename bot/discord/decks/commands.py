@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord.core.choices import FACTION_CHOICES
 from bot.discord.core.context import services
 from bot.discord.core.replies import guarded
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
@@ -18,7 +19,6 @@ from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue, starter_decks
 from engine.decks import problems, summary
 
-FACTION_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in factions()]
 CODE_MAX = 200
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
+from bot.discord.core.context import Groups, guild_id_of, services
 from bot.discord.core.views import Outgoing
 from bot.discord.ranked.messages import (
     history_message,
@@ -22,12 +22,6 @@ from bot.ranking.views import LADDER, LeaderboardPage, Profile
 from bot.service.errors import Refusal
 
 
-def _guild(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise Refusal(OUTSIDE_SERVER)
-    return interaction.guild_id
-
-
 def _season(interaction: discord.Interaction, text: str | None) -> Season:
     today = services(interaction).ranked.season()
     try:
@@ -39,9 +33,9 @@ def _season(interaction: discord.Interaction, text: str | None) -> Season:
 async def _page(interaction: discord.Interaction, season: Season, board: str,
                 page: int | None) -> tuple[LeaderboardPage, list[Season]]:
     """A leaderboard page (raising a Refusal) and the seasons its select offers."""
-    found = await services(interaction).ranked.leaderboard(_guild(interaction), season, board,
+    found = await services(interaction).ranked.leaderboard(guild_id_of(interaction), season, board,
                                                            page, interaction.user.id)
-    return found, await _seasons(interaction, _guild(interaction), found.season)
+    return found, await _seasons(interaction, guild_id_of(interaction), found.season)
 
 
 async def _seasons(interaction: discord.Interaction, guild_id: int,
@@ -105,7 +99,7 @@ async def on_leaderboard(interaction: discord.Interaction, groups: Groups,
 
 async def _profile(interaction: discord.Interaction, user: discord.abc.User) -> Profile:
     return await services(interaction).ranked.profile(
-        _guild(interaction), user.id, user.display_name, user.id == interaction.user.id)
+        guild_id_of(interaction), user.id, user.display_name, user.id == interaction.user.id)
 
 
 async def stats_command(interaction: discord.Interaction, member: discord.User | None) -> None:
@@ -141,7 +135,7 @@ async def _user(interaction: discord.Interaction, user_id: int) -> discord.abc.U
 async def _history(interaction: discord.Interaction, user: discord.abc.User,
                    page: int) -> Outgoing:
     lines, older = await services(interaction).ranked.history(
-        _guild(interaction), user.id, user.display_name, user.id == interaction.user.id, page)
+        guild_id_of(interaction), user.id, user.display_name, user.id == interaction.user.id, page)
     return history_message(user.id, user.display_name, lines, page, older)
 
 

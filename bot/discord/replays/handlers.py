@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import OUTSIDE_SERVER, services
+from bot.discord.core.context import guild_id_of, services
 from bot.discord.core.views import Outgoing, clip
 from bot.discord.replays.messages import (
     ALL,
@@ -28,7 +28,7 @@ from bot.discord.replays.messages import (
     viewer_message,
 )
 from bot.replay_frames import ReplayFrames
-from bot.service.errors import Busy, NotAParticipant, NotFound, Refusal
+from bot.service.errors import Busy, NotAParticipant, NotFound
 from bot.service.replays import Replay
 
 if TYPE_CHECKING:
@@ -48,14 +48,9 @@ def frames(interaction: discord.Interaction) -> ReplayFrames:
     return cast("GwentBot", interaction.client).replay_frames
 
 
-def _guild_id(interaction: discord.Interaction) -> int:
-    if interaction.guild_id is None:
-        raise Refusal(OUTSIDE_SERVER)
-    return interaction.guild_id
-
 
 async def _replay(interaction: discord.Interaction, match_id: int) -> Replay:
-    return await services(interaction).replays.open(match_id, _guild_id(interaction))
+    return await services(interaction).replays.open(match_id, guild_id_of(interaction))
 
 
 def _seat(interaction: discord.Interaction, replay: Replay, side: str) -> int | None:
@@ -70,7 +65,7 @@ def _seat(interaction: discord.Interaction, replay: Replay, side: str) -> int | 
 async def replay_command(interaction: discord.Interaction, match: str | None,
                          side: str) -> None:
     """/gwent replay [match] [side]: open the viewer at the start of the match."""
-    guild_id = _guild_id(interaction)
+    guild_id = guild_id_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     if match is None:
         recent = await services(interaction).replays.recent(guild_id, interaction.user.id)
