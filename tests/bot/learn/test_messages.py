@@ -25,7 +25,7 @@ from engine import Match, Observation, catalogue, starter_decks
 from engine.ai import RandomAgent
 from engine.cards import LEADER
 from engine.observation import CardView, RowView
-from tests.bot.test_views import check_limits, record
+from tests.bot.discord.test_views import check_limits, record
 
 CARDS = list(catalogue().cards.values())
 

@@ -23,7 +23,7 @@ from bot.service.decks import factions, saved_key
 from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue, starter_decks
 from engine.decks import MAX_SPECIALS, can_add
-from tests.bot.test_views import PNG, check_limits, record
+from tests.bot.discord.test_views import PNG, check_limits, record
 
 FACTIONS = [key for key, _ in factions()]
 BIG_ID = 2**53
