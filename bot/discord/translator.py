@@ -5,9 +5,11 @@ or None to keep the English text (no translation, or an English locale)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.support import Translations
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
@@ -34,13 +36,21 @@ def _context(where: Where) -> str | None:
     return CONTEXTS.get(where)
 
 
+def _messages(language: str) -> Translations | None:
+    return translations(language, MESSAGES)
+
+
 class CatalogueTranslator(app_commands.Translator):
-    """Translates the slash commands' texts from the `gwent` catalogues."""
+    """Translates the slash commands' texts from the `gwent` catalogues (or from
+    `catalogues`, which gives a language's translations or None)."""
+
+    def __init__(self, catalogues: Callable[[str], Translations | None] = _messages) -> None:
+        self._catalogues = catalogues
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: TranslationContextTypes) -> str | None:
         """The catalogue's translation of the text for this locale's language, else None."""
-        found = translations(resolve(locale.value), MESSAGES)
+        found = self._catalogues(resolve(locale.value))
         if found is None:
             return None
         where = _context(context.location)

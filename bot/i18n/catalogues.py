@@ -50,14 +50,20 @@ def translated_languages() -> tuple[str, ...]:
     return tuple(language for language in LANGUAGES if language != ENGLISH)
 
 
+def compile_catalogue(catalog: Catalog, domain: str) -> Translations:
+    """Translations to look messages up in, made from a catalogue in memory (fuzzy entries
+    are left out, as gettext does)."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(compiled, domain=domain)
+
+
 @cache
 def translations(language: str, domain: str) -> Translations | None:
     """A language's translations of a domain, read from its .po file once; None for English
-    (the source) or when the file is missing. Fuzzy entries are left out."""
+    (the source) or when the file is missing."""
     path = catalogue_path(language, domain)
     if language == ENGLISH or not path.is_file():
         return None
-    compiled = io.BytesIO()
-    write_mo(compiled, read_catalogue(path))
-    compiled.seek(0)
-    return Translations(compiled, domain=domain)
+    return compile_catalogue(read_catalogue(path), domain)

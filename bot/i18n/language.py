@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from babel import Locale
@@ -36,10 +36,10 @@ class Language:
     `lang.pgettext("button", "Pass")`. English is the source, so English returns the
     message as written. `count` is filled in as a number written the language's way."""
 
-    def __init__(self, tag: str) -> None:
+    def __init__(self, tag: str, messages: Translations | None) -> None:
         self.tag = tag
         self.locale = Locale.parse(tag, sep="-")
-        self._translations: Translations | None = translations(tag, MESSAGES)
+        self._translations = messages
 
     def __repr__(self) -> str:
         return f"Language({self.tag!r})"
@@ -90,7 +90,10 @@ class Language:
 
     def percent(self, fraction: float, digits: int = 0) -> str:
         """A fraction (0.5) as a percentage ("50 %" in German)."""
-        pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+        pattern = self.locale.percent_formats[None].pattern
+        if digits:
+            head, tail = pattern.rsplit("0", 1)
+            pattern = f"{head}0.{'0' * digits}{tail}"
         return format_percent(fraction, pattern, locale=self.locale)
 
     def format_date(self, value: date, length: str = "medium") -> str:
@@ -128,7 +131,7 @@ class Language:
         return format_list(list(items), locale=self.locale)
 
 
-@cache
+@lru_cache(maxsize=128)
 def language(locale: str | None) -> Language:
     """The Language for a Discord locale or language tag (resolved: pt-PT is pt-BR,
     unknown is English). Made once per tag."""
@@ -137,7 +140,7 @@ def language(locale: str | None) -> Language:
 
 @cache
 def _language(tag: str) -> Language:
-    return Language(tag)
+    return Language(tag, translations(tag, MESSAGES))
 
 
 def N_(message: str) -> str:

@@ -38,6 +38,10 @@ LIMITS: dict[str, int] = {
     "parameter name": 32,
     "parameter description": 100,
     "choice name": 100,
+    # Names of things (contexts card:<id>...): shown as select options and autocomplete.
+    "card": 100,
+    "faction": 100,
+    "ability": 100,
 }
 # Contexts whose texts are slash-command or option names, with Discord's naming rule.
 NAME_CONTEXTS = frozenset({"command name", "group name", "parameter name"})
@@ -46,8 +50,10 @@ _EXTRA_SCRIPTS = ((0x0900, 0x097F), (0x0E00, 0x0E7F))
 
 
 def limit_of(context: str | None) -> int:
-    """The most characters a message with this context may have (2,000 without one)."""
-    return LIMITS.get(context or "", MESSAGE)
+    """The most characters a message with this context may have (2,000 without one); a
+    context `kind:detail` has the limit of its kind."""
+    context = context or ""
+    return LIMITS.get(context, LIMITS.get(context.split(":")[0], MESSAGE))
 
 
 def _allowed(char: str) -> bool:

@@ -147,12 +147,13 @@ def search_cards(text: str, language: str, kinds: Iterable[str] | None = None) -
     mine = (resolve(language), ENGLISH)
     ordered = [*dict.fromkeys(mine), *(lang for lang in LANGUAGES if lang not in mine)]
     best: dict[str, tuple[int, int, str]] = {}
-    for group, lang in enumerate(ordered):
+    for lang in ordered:
+        group = 0 if lang in mine else 1
         for card_id, name in _named()[lang].items():
             if wanted is not None and cards[card_id].type not in wanted:
                 continue
             rank = _rank(query, fold(name))
-            score = (min(group, 1), rank if rank is not None else 9, fold(name))
+            score = (group, rank if rank is not None else 9, fold(name))
             if rank is not None and (card_id not in best or score < best[card_id]):
                 best[card_id] = score
     if not best:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import discord
+from babel.messages.catalog import Catalog
 from discord import app_commands
 
 from bot.discord.commands import GwentCommands
@@ -24,15 +25,15 @@ async def slash_command_messages() -> list[Message]:
     return await command_messages(tree)
 
 
-def templates() -> dict[str, object]:
-    """Both domains' templates as the code and the data have them now."""
-    return dict(extract_all(asyncio.run(slash_command_messages())))
+def templates() -> dict[str, Catalog]:
+    """Both domains' templates as the code, the data and the slash commands have them now."""
+    return extract_all(asyncio.run(slash_command_messages()))
 
 
 def extract_messages() -> list[str]:
     """Rewrite the templates, update every catalogue, and return one line per language and
     domain saying how much is translated."""
-    for domain, pot in extract_all(asyncio.run(slash_command_messages())).items():
+    for domain, pot in templates().items():
         update(domain, pot)
     lines = []
     for language in translated_languages():
