@@ -74,7 +74,7 @@ def test_fold_keeps_every_script_and_drops_accents_and_punctuation() -> None:
     assert fold("Łucznik Ołgierd") == "lucznik olgierd"
     assert fold("Gaunter O'Dimm: Darkness") == "gaunter odimm darkness"
     assert fold("Ведьма: Кухарка") == "ведьма кухарка"
-    assert fold("老巫妪：煮婆") == "老巫妪 煮婆"
+    assert fold("老巫妪\uff1a煮婆") == "老巫妪 煮婆"  # a full-width colon
 
 
 def test_search_puts_the_users_language_and_english_first() -> None:
