@@ -8,16 +8,18 @@ is compiled by hand and no .mo file is kept.
 from __future__ import annotations
 
 import io
+import logging
 from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 from babel.support import Translations
 
 from bot.i18n.languages import ENGLISH, LANGUAGES
 
+log = logging.getLogger(__name__)
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 # The bot's own texts, and the names of cards, leaders, factions and abilities.
 MESSAGES, NAMES = "gwent", "names"
@@ -62,8 +64,20 @@ def compile_catalogue(catalog: Catalog, domain: str) -> Translations:
 @cache
 def translations(language: str, domain: str) -> Translations | None:
     """A language's translations of a domain, read from its .po file once; None for English
-    (the source) or when the file is missing."""
+    (the source), or when the file is missing or unreadable (logged): the texts are then
+    shown in English rather than not at all."""
     path = catalogue_path(language, domain)
     if language == ENGLISH or not path.is_file():
         return None
-    return compile_catalogue(read_catalogue(path), domain)
+    try:
+        return compile_catalogue(read_catalogue(path), domain)
+    except (OSError, PoFileError, ValueError):
+        log.exception("cannot read %s; its texts are shown in English", path)
+        return None
+
+
+def preload() -> None:
+    """Read every catalogue now (at start-up), so that a broken one is logged at once."""
+    for language in translated_languages():
+        for domain in DOMAINS:
+            translations(language, domain)

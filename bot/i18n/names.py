@@ -95,12 +95,19 @@ def _named() -> dict[str, dict[str, str]]:
 
 
 @cache
+def _folded() -> dict[str, dict[str, str]]:
+    """Every card's folded name per language."""
+    return {language: {card_id: fold(name) for card_id, name in names.items()}
+            for language, names in _named().items()}
+
+
+@cache
 def _by_folded_name() -> dict[str, frozenset[str]]:
     found: defaultdict[str, set[str]] = defaultdict(set)
-    for names in _named().values():
+    for names in _folded().values():
         for card_id, name in names.items():
-            found[fold(name)].add(card_id)
-            found[fold(name).replace(" ", "")].add(card_id)
+            found[name].add(card_id)
+            found[name.replace(" ", "")].add(card_id)
     for card_id in catalogue().cards:
         found[card_id].add(card_id)
     return {key: frozenset(ids) for key, ids in found.items()}
@@ -149,20 +156,20 @@ def search_cards(text: str, language: str, kinds: Iterable[str] | None = None) -
     best: dict[str, tuple[int, int, str]] = {}
     for lang in ordered:
         group = 0 if lang in mine else 1
-        for card_id, name in _named()[lang].items():
+        for card_id, name in _folded()[lang].items():
             if wanted is not None and cards[card_id].type not in wanted:
                 continue
-            rank = _rank(query, fold(name))
-            score = (group, rank if rank is not None else 9, fold(name))
+            rank = _rank(query, name)
+            score = (group, rank if rank is not None else 9, name)
             if rank is not None and (card_id not in best or score < best[card_id]):
                 best[card_id] = score
     if not best:
         for lang in ordered[:2]:
-            for card_id, name in _named()[lang].items():
+            for card_id, name in _folded()[lang].items():
                 if wanted is not None and cards[card_id].type not in wanted:
                     continue
-                likeness = _likeness(query, fold(name))
+                likeness = _likeness(query, name)
                 if likeness >= SIMILAR:
-                    score = (0, round(100 * (1 - likeness)), fold(name))
+                    score = (0, round(100 * (1 - likeness)), name)
                     best[card_id] = min(best.get(card_id, score), score)
     return sorted(best, key=lambda card_id: best[card_id])

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import Language, catalogues
 from bot.i18n.catalogues import (
     DOMAINS,
     NAMES,
@@ -127,3 +128,22 @@ def test_an_unmarkable_message_in_the_code_is_reported(tmp_path: Path) -> None:
         'lang._(PASS)\nlang._("Fine {x}", x=1)\n', encoding="utf-8")
     problems = marking_problems(tmp_path)
     assert [p.split(":")[1] for p in problems] == ["1", "2", "3"]
+
+
+def test_an_unreadable_catalogue_leaves_its_texts_in_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    broken = tmp_path / "pl" / "LC_MESSAGES" / "gwent.po"
+    broken.parent.mkdir(parents=True)
+    broken.write_text('msgid "Pass"\nmsgstr "Pas"\nthis is not a catalogue line\n',
+                      encoding="utf-8")
+    monkeypatch.setattr(catalogues, "LOCALES_DIR", tmp_path)
+    catalogues.translations.cache_clear()
+    try:
+        assert catalogues.translations("pl", "gwent") is None
+        assert "cannot read" in caplog.text
+        assert Language("pl", catalogues.translations("pl", "gwent"))._("Pass") == "Pass"
+    finally:
+        monkeypatch.undo()
+        catalogues.translations.cache_clear()
+    assert catalogues.translations("pl", NAMES) is not None
