@@ -2,6 +2,7 @@
 catalogues (gettext .po files read with Babel), plurals, numbers and dates, and the names of
 cards in every language. Pure: no Discord import. See docs/translating.md."""
 
+from bot.i18n.catalogues import preload
 from bot.i18n.language import N_, Language, language
 from bot.i18n.languages import (
     ENGLISH,
@@ -31,6 +32,7 @@ __all__ = [
     "card_name",
     "faction_name",
     "language",
+    "preload",
     "private_language",
     "public_language",
     "resolve",
