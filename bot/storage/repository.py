@@ -52,6 +52,27 @@ class Repository(Queries):
                         "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
                         (guild_id, seconds))
 
+    async def guild_language(self, guild_id: int) -> str | None:
+        """Return a server's language for public texts, or None when it never set one."""
+        row = await self._one("SELECT language FROM guild_languages WHERE guild_id = ?",
+                              (guild_id,))
+        return None if row is None else str(row[0])
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Store a server's language; None forgets it (Discord's guild_locale applies)."""
+        if language is None:
+            await self._run("DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
+            return
+        await self._run("INSERT INTO guild_languages (guild_id, language) VALUES (?, ?) "
+                        "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                        (guild_id, language))
+
+    async def user_language(self, user_id: int) -> str | None:
+        """Return a user's own language for private texts, or None (their client's)."""
+        row = await self._one("SELECT language FROM user_settings WHERE user_id = ?",
+                              (user_id,))
+        return None if row is None or row[0] is None else str(row[0])
+
     async def commands_digest(self, application_id: int, scope: str) -> str | None:
         """Return the digest of the slash commands last synced to this scope, if any."""
         row = await self._one("SELECT digest FROM command_syncs WHERE application_id = ? "
