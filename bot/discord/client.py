@@ -20,8 +20,10 @@ from bot.discord.commands import GwentCommands
 from bot.discord.components import FORMS, ITEMS
 from bot.discord.core.inflight import InFlight
 from bot.discord.core.replies import OOPS, try_tell
+from bot.discord.core.translator import CatalogueTranslator
 from bot.discord.match.publisher import Publisher
 from bot.discord.ops import Metrics, OpsServer
+from bot.i18n import preload
 from bot.replay_frames import ReplayFrames
 from bot.service import Services
 from bot.service.clock import Clock
@@ -87,6 +89,8 @@ class GwentBot(discord.Client):
         if self._ops is not None:
             await self._ops.start()
         self.add_dynamic_items(*ITEMS)
+        preload()
+        await self.tree.set_translator(CatalogueTranslator())
         if self.runs_shard_zero:
             await self.sync_commands()
         await self.services.timers.resume()
@@ -134,7 +138,10 @@ class GwentBot(discord.Client):
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id is not None else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   if translator is not None else command.to_dict(self.tree)
+                   for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = "global" if guild is None else str(guild.id)
         assert self.application_id is not None  # known once logged in

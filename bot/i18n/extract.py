@@ -4,7 +4,7 @@ language's catalogue (.po) up to date with them, keeping what was translated.
 Messages come from calls with literal text in `bot/` (`_`, `ngettext`, `pgettext`,
 `npgettext`, `N_`, found by Babel's extractor), from the card data (card texts, faction
 perks, ability texts), and from sources the caller adds (the slash commands'
-texts, which bot.discord.translator collects from the command tree).
+texts, which bot.discord.core.translator collects from the command tree).
 """
 
 from __future__ import annotations

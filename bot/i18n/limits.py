@@ -30,7 +30,7 @@ LIMITS: dict[str, int] = {
     "embed field value": 1024,
     "embed footer": 2048,
     "autocomplete choice": 100,
-    # Slash commands (the contexts bot.discord.translator gives their texts).
+    # Slash commands (the contexts bot.discord.core.translator gives their texts).
     "command name": 32,
     "command description": 100,
     "group name": 32,

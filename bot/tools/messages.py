@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from discord import app_commands
 
 from bot.discord.commands import GwentCommands
-from bot.discord.translator import command_messages
+from bot.discord.core.translator import command_messages
 from bot.i18n.catalogues import DOMAINS, translated_languages
 from bot.i18n.checks import all_problems, coverage, marking_problems
 from bot.i18n.extract import BOT_DIR, Message, extract_all, update

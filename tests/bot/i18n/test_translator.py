@@ -10,7 +10,7 @@ import discord
 from babel.support import Translations
 from discord import app_commands
 
-from bot.discord.translator import CatalogueTranslator, command_messages
+from bot.discord.core.translator import CatalogueTranslator, command_messages
 from bot.i18n.checks import limit_problems
 from bot.i18n.extract import template
 from tests.bot.i18n.helpers import translations
