@@ -35,6 +35,7 @@ def render_sample(name: str) -> bytes:
         render_profile,
         render_result,
     )
+    from bot.render.player_view import render_player_view
 
     kind, build = SAMPLES[name]
     value = build()
@@ -44,6 +45,8 @@ def render_sample(name: str) -> bytes:
         return render_board(value)
     if kind == "hand":
         return render_hand(value)
+    if kind == "view":
+        return render_player_view(value)
     if kind == "result":
         return render_result(value)
     if kind == "leaderboard":
