@@ -386,14 +386,16 @@ def _particle(word: str) -> bool:
 
 
 def _shorten_word(word: str, fnt: Font, width: float) -> str:
-    """The word, or its longest start and a full stop, that fits width (at least one letter)."""
+    """The word, or its longest start and a full stop, that fits width; "" when not even its
+    first letter and the stop fit."""
     if text_width(word, fnt) <= width:
         return word
     keep = len(word) - 1
     while keep > 1 and (not word[keep - 1].isalnum()
                         or text_width(word[:keep] + ".", fnt) > width):
         keep -= 1
-    return word[:keep] + "."
+    short = word[:keep] + "."
+    return short if text_width(short, fnt) <= width else ""
 
 
 def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str, ...]:
@@ -404,7 +406,8 @@ def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str,
     and the colon ("Gaunter O'Dimm: Darkness" becomes "Gaunter" over "Darkness"); else each
     line starts with its next word, shortened to its first letters and a full stop when it
     is wider than a line ("Arachas Behemoth" becomes "Arach." over "Behem."), and takes the
-    words after it that fit; the words left when the lines are full are left out.
+    words after it that fit; the words left when the lines are full are left out (and a
+    width too narrow for one letter and a stop shows nothing).
     """
     whole = " ".join(text.split())
     wrapped = wrap_text(whole, fnt, width, lines)
@@ -426,7 +429,7 @@ def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str,
             line = f"{line} {words[i]}"
             i += 1
         out.append(line.removesuffix(":"))
-    return tuple(out)
+    return tuple(line for line in out if line)
 
 
 def fit_font(text: str, kind: str, size: int, max_width: float, min_size: int = 8) -> Font:

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot import images
-from bot.render import render_board, render_hand
+from bot.render import NoHand, PublicBoardOnly, render_board, render_hand, render_player_view
 from bot.render.hand import unplayable
 from bot.render.samples import SAMPLES
 from bot.render.state import public_view
@@ -96,6 +96,22 @@ async def test_the_public_board_from_a_worker_matches_one_drawn_here(
     private = SAMPLES["hand_mulligan"][1]()
     assert await images.board_png(public_view(private)) == render_board(public_view(private))
     assert await images.hand_png(private) == render_hand(private)
+
+
+async def test_a_turns_board_and_views_from_a_worker_match_ones_drawn_here(
+        renderer: WorkerPool) -> None:
+    match = _playing_match()
+    _play_a_card(match)
+    public, first, second = (match.observation(None), match.observation(0),
+                             match.observation(1))
+    board, *views = await images.turn_pngs(public, first, second)
+    assert board == render_board(public) == await images.board_png(public)
+    assert views == [render_player_view(first), render_player_view(second)]
+    assert await images.player_view_png(second) is views[1]  # kept: not drawn again
+    with pytest.raises(PublicBoardOnly):
+        await images.board_png(first)
+    with pytest.raises(NoHand):
+        await images.player_view_png(public)
 
 
 async def test_without_processes_images_are_drawn_in_a_thread(
