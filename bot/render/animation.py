@@ -58,11 +58,7 @@ class Animation:
         """Add the result over the dimmed final board, and return the whole GIF."""
         assert self._shown is not None, "the animation has no board yet"
         backdrop = ImageEnhance.Brightness(self._shown).enhance(RESULT_BACKDROP)
-        card = result_image(public)
-        if card.width > backdrop.width - 40:  # the result card is wider than the board
-            scale = (backdrop.width - 40) / card.width
-            card = card.resize((backdrop.width - 40, round(card.height * scale)),
-                               Image.Resampling.LANCZOS)
+        card = result_card(public, backdrop.width)
         x, y = (backdrop.width - card.width) // 2, (backdrop.height - card.height) // 2
         backdrop.paste(card, (x, y))
         ImageDraw.Draw(backdrop).rectangle((x - 2, y - 2, x + card.width + 1, y + card.height + 1),
@@ -99,6 +95,16 @@ class Animation:
                                             disposal=_KEEP, include_color_table=local):
             self._out += chunk
         self._held = None
+
+
+def result_card(public: Observation, width: int) -> Image.Image:
+    """The result as an animation shows it over a board this wide: made smaller to leave a
+    margin of the board around it."""
+    card = result_image(public)
+    if card.width > width - 40:
+        card = card.resize((width - 40, round(card.height * (width - 40) / card.width)),
+                           Image.Resampling.LANCZOS)
+    return card
 
 
 def add_boards(animation: Animation, boards: list[tuple[Observation, int]]) -> Animation:

@@ -67,7 +67,7 @@ def test_state_command_renders_an_observation_file(tmp_path: Path) -> None:
     assert main(["--state", str(path), "--out", str(tmp_path), "--viewer", "0"]) == 0
     board = tmp_path / "obs-board.png"
     assert board.read_bytes() == render_board(public_view(obs))
-    assert (tmp_path / "obs-hand0.png").exists()
+    assert (tmp_path / "obs-hand0.png").exists() and (tmp_path / "obs-view0.png").exists()
 
 
 def test_sample_command_writes_pngs(tmp_path: Path) -> None:
