@@ -10,7 +10,7 @@ import math
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
@@ -23,7 +23,6 @@ from bot.render.theme import (
     GOLD_DARK,
     GOLD_LIGHT,
     HERO_BADGE,
-    HIGHLIGHT_GLOW,
     INK,
     NERF,
     NERF_LIGHT,
@@ -318,25 +317,10 @@ def _big_face(key: FaceKey) -> Image.Image:
 
 
 # A sprite holds its face, so these caches add the opaque rows' copy (about 3/4 of a face).
-@lru_cache(maxsize=1024)
-def _board_sprite(key: FaceKey) -> Sprite:
-    return Sprite(_board_face(key))
-
-
 @lru_cache(maxsize=512)
 def hand_sprite(key: FaceKey) -> Sprite:
     """The hand-size face of a FaceKey, prepared for fast pasting."""
     return Sprite(_hand_face(key))
-
-
-def face_sprite(card: object, size: FaceSize = BOARD) -> Sprite:
-    """The face of a CardView-like object, prepared for fast pasting."""
-    key = face_key(card)
-    if size is BOARD:
-        return _board_sprite(key)
-    if size is HAND:
-        return hand_sprite(key)
-    return Sprite(face(key, size))
 
 
 @lru_cache(maxsize=1024)
@@ -349,8 +333,7 @@ def token_sprite(key: FaceKey, size: FaceSize = TOKEN, visible: int | None = Non
 
 def clear_caches() -> None:
     """Forget every drawn face and tile (for tests of cold rendering)."""
-    for cached in (_board_face, _hand_face, _big_face, _board_sprite, hand_sprite,
-                   token_sprite):
+    for cached in (_board_face, _hand_face, _big_face, hand_sprite, token_sprite):
         cached.cache_clear()
     clear_tiles()
 
@@ -470,23 +453,6 @@ def face_for(card: object, size: FaceSize = BOARD) -> Image.Image:
     return face(face_key(card), size)
 
 
-@cache
-@on_disk("glow")
-def glow(size: FaceSize, spread: int, colour: RGB = HIGHLIGHT_GLOW) -> Image.Image:
-    """A soft halo to put behind a card face (the last move's highlight)."""
-    w, h = size.w + 2 * spread, size.h + 2 * spread
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (spread // 2, spread // 2, w - spread // 2 - 1, h - spread // 2 - 1),
-        radius=size.radius + spread // 2,
-        fill=255,
-    )
-    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
-    out = Image.new("RGBA", (w, h), (*colour, 0))
-    out.putalpha(mask)
-    return out
-
-
 __all__ = [
     "BIG",
     "BOARD",
@@ -503,8 +469,6 @@ __all__ = [
     "face",
     "face_for",
     "face_key",
-    "face_sprite",
-    "glow",
     "hand_sprite",
     "strength_colour",
     "token_sprite",
