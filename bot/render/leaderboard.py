@@ -12,7 +12,7 @@ from bot.render.emblem import rank_emblem
 from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
-from bot.render.text import fit_font, fit_text, sanitize_name
+from bot.render.text import draw_text, fit_font, fit_text, sanitize_name
 from bot.render.texture import headed_wood, panel
 from bot.render.theme import (
     GOLD,
@@ -91,8 +91,9 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, standing: Standing
     draw.text((70, y + ROW_H / 2), position, font=font(SERIF_BOLD, size), fill=colour,
               anchor="mm")
     name = sanitize_name(standing.name, fallback="Player")
-    draw.text((128, y + 27), fit_text(name, font(SANS_BOLD, 30), 330),
-              font=font(SANS_BOLD, 30), fill=GOLD_LIGHT if mine else TEXT, anchor="lm")
+    name_font = font(SANS_BOLD, 30)
+    draw_text(draw, (128, y + 27), fit_text(name, name_font, 330), name_font,
+              GOLD_LIGHT if mine else TEXT, anchor="lm")
     rec = standing.record
     games = "game" if rec.games == 1 else "games"
     detail = f"{rec.games} {games} \u00b7 {record_text(rec.wins, rec.losses, rec.draws)}"

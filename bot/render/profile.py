@@ -14,7 +14,7 @@ from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
 from bot.render.leaderboard import record_text
-from bot.render.text import fit_font, fit_text, sanitize_name
+from bot.render.text import draw_text, fit_font, fit_text, sanitize_name
 from bot.render.texture import headed_wood, panel
 from bot.render.theme import (
     GOLD,
@@ -92,8 +92,8 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> No
     img.paste(emblem, (24, 24), emblem)
     x, room = 220, W - 220 - 24
     name = sanitize_name(profile.name, fallback="Player")
-    draw.text((x, 46), name, font=fit_font(name, SANS_BOLD, 38, room, 26), fill=TEXT,
-              anchor="lm")
+    name_font = fit_font(name, SANS_BOLD, 38, room, 26)
+    draw_text(draw, (x, 46), fit_text(name, name_font, room), name_font, TEXT, anchor="lm")
     draw.text((x, 88), profile.season.title, font=font(SANS, 22), fill=TEXT_MUTED, anchor="lm")
     rank = rank_label(profile.rank)
     if profile.rank != PRO:
@@ -143,8 +143,9 @@ def _match(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, match: MatchLine
     name = sanitize_name(match.opponent_name, fallback="Player")
     if match.practice is not None:
         name = f"Computer ({match.practice})"
-    draw.text((80, y + MATCH_H / 2), fit_text(name, font(SANS_BOLD, 22), 196),
-              font=font(SANS_BOLD, 22), fill=TEXT, anchor="lm")
+    name_font = font(SANS_BOLD, 22)
+    draw_text(draw, (80, y + MATCH_H / 2), fit_text(name, name_font, 196), name_font, TEXT,
+              anchor="lm")
     for j, faction in enumerate((match.faction, match.opponent_faction)):
         mark = icon(f"emblem_{faction}", 26, palette(faction).accent)
         img.paste(mark, (286 + j * 34, y + (MATCH_H - 26) // 2), mark)
