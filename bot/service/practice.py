@@ -22,6 +22,7 @@ from bot.service.tutorial import (
     is_tutorial,
     player_leader,
     scripted_seed,
+    tutor_choice,
 )
 from bot.storage import Database
 from bot.storage.records import MatchRecord
@@ -135,9 +136,14 @@ class PracticeService:
 
 
 async def _script(repo: Repository, match_id: int) -> None:
-    """Give a new tutorial match its leader and scripted seed (inside its transaction)."""
+    """Give a new tutorial match its leaders, the tutor's deck and a scripted seed found from
+its random one (inside its transaction)."""
+    tutor = tutor_choice()
     await repo.update_seat(match_id, 0, leader=player_leader())
+    await repo.update_seat(match_id, 1, leader=tutor.leader, deck=tutor.deck,
+                           deck_list=tutor.deck_list)
     record = await repo.match(match_id)
     assert record is not None
     names = (record.seats[0].name, record.seats[1].name)
-    await repo.update_match(match_id, seed=scripted_seed(decks_of(record), names))
+    await repo.update_match(match_id,
+                            seed=scripted_seed(decks_of(record), names, record.seed))

@@ -164,6 +164,7 @@ async def test_a_tutorial_from_the_command_to_the_result(
             hints += [line for line in hand.content.splitlines() if line.startswith(HINT)]
             await table.play_one(alice, hand, rng, pass_bias=0.2)
         assert result is not None and "Round 1:" in result.content
+        assert "What next" in result.content and "`/gwent deck new`" in result.content
         assert len(hints) >= 3 and len(set(hints)) == len(hints), hints
         public = carol.visible_messages(table.channel)
         assert not any(HINT in m.content for m in public)
