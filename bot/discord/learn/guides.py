@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, cast
 import discord
 
 from bot.discord.core.context import Groups, services
-from bot.discord.core.views import Outgoing, clip
+from bot.discord.core.views import Outgoing, StaticView, button, clip
+from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
 from bot.learn.cards import explain_card, find_cards, normalise
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
-from bot.learn.help import command_lines, help_text
+from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page
 from bot.learn.in_play import rules_in_view
 from bot.service.errors import Refusal
 from engine import Card, Observation, catalogue
@@ -26,11 +27,26 @@ EMBED_COLOUR = discord.Colour.from_rgb(201, 160, 79)
 ALSO_MAX = 8  # other matching names listed under a card
 
 
-def help_message(commands: list[tuple[str, str]]) -> Outgoing:
-    """/gwent help: the guide in the message, every command in an embed."""
-    embed = discord.Embed(title="Commands", description=command_lines(commands),
-                          colour=EMBED_COLOUR)
-    return Outgoing(help_text(), embeds=(embed,))
+def help_message(key: str, commands: list[tuple[str, str]]) -> Outgoing:
+    """A page of /gwent help (every command in an embed on the commands page) with a button
+    for each page."""
+    page = help_page(key)
+    embeds = ((discord.Embed(description=command_lines(commands), colour=EMBED_COLOUR),)
+              if page is COMMANDS else ())
+    view = StaticView(*(button(other.label, ids.help_page(other.key), disabled=other is page,
+                               style=discord.ButtonStyle.primary if other is START
+                               else discord.ButtonStyle.secondary)
+                        for other in PAGES))
+    return Outgoing(page.text, view, embeds=embeds)
+
+
+async def on_help_page(interaction: discord.Interaction, groups: Groups, _: list[str]
+                       ) -> None:
+    """A help page's button: show that page in place."""
+    out = help_message(groups["page"], gwent_commands(interaction))
+    kwargs = out.edit_kwargs(replace_files=False)
+    kwargs["embeds"] = list(out.embeds)  # the commands page's embed goes with it
+    await interaction.response.edit_message(**kwargs)
 
 
 def gwent_commands(interaction: discord.Interaction) -> list[tuple[str, str]]:

@@ -16,6 +16,7 @@ from tests.emulator import AutocompleteChoice, Emulator, MessageView, World, run
 
 THREAD = re.compile(r"<#(\d+)>")
 HINT = "\U0001f4a1 **Tutorial:**"
+HELP_SCREEN = 800  # characters: about one phone screen
 
 
 async def test_help_and_the_rules_browser_with_share(
@@ -23,11 +24,17 @@ async def test_help_and_the_rules_browser_with_share(
     alice, bob, _ = world.users
     async with run_bot(emu, make_bot()):
         help_ = await alice.slash(world.channel, "gwent help").message()
-        assert help_.ephemeral and "five steps" in help_.content
+        assert help_.ephemeral and "/gwent tutorial" in help_.content
+        assert len(help_.content) <= HELP_SCREEN and not help_.embeds
+        alice.click(help_, label="Commands")
+        await emu.wait_for(lambda: bool(help_.embeds), 5, "the commands page")
         commands = help_.embeds[0]["description"]
         for name in ("challenge", "practice", "tutorial", "rules", "card", "faction", "leader",
                      "help", "forfeit", "settings", "config"):
             assert f"`/gwent {name}`" in commands, name
+        alice.click(help_, label="Stuck?")
+        await emu.wait_for(lambda: "stuck" in help_.content, 5, "the stuck page")
+        assert not help_.embeds and "Refresh" in help_.content
 
         rules = await alice.slash(world.channel, "gwent rules").message()
         assert rules.ephemeral and rules.content.startswith("**Gwent rules: Overview**")

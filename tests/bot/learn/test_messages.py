@@ -17,6 +17,7 @@ from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import rules_message, shared_message, turned
 from bot.discord.match.hand import hand_message
 from bot.learn.cards import find_cards
+from bot.learn.help import PAGES
 from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
 from bot.learn.rules import topics
 from bot.learn.tutorial import next_hint
@@ -87,21 +88,40 @@ def test_every_leader_card_and_autocomplete_fits() -> None:
     assert len(learn.choices(CARDS)) == 25
 
 
-def test_help_lists_every_command_and_fits_even_with_25_long_commands() -> None:
+def test_help_fits_a_phone_screen_and_its_pages_list_every_command() -> None:
     bot = GwentBot(":memory:")  # type: ignore[arg-type]
     tree = bot.tree
     gwent = next(c for c in tree.get_commands() if c.name == "gwent")
     assert isinstance(gwent, discord.app_commands.Group)
     names = [f"gwent {c.name}" for c in gwent.commands]
-    out = learn.help_message([(n, gwent.get_command(n.split()[1]).description)  # type: ignore[union-attr]
-                              for n in names])
-    check_limits(out)
-    check_embeds(out)
+    commands = [(n, gwent.get_command(n.split()[1]).description)  # type: ignore[union-attr]
+                for n in names]
+    first = learn.help_message("start", commands)
+    assert len(first.content) <= 800 and not first.embeds  # one phone screen
+    for words in ("/gwent tutorial", "/gwent practice", "/gwent challenge", "Show my hand",
+                  "/gwent rules"):
+        assert words in first.content
+    assert first.view is not None
+    buttons = {b.label: b for b in first.view.children}  # type: ignore[attr-defined]
+    assert set(buttons) == {page.label for page in PAGES}
+    assert buttons["Start"].disabled and not buttons["Commands"].disabled
+    for page in PAGES:
+        out = learn.help_message(page.key, commands)
+        check_limits(out)
+        check_embeds(out)
+        assert len(out.content) <= 800
+        assert out.view is not None
+        routed = {b.custom_id for b in out.view.children}  # type: ignore[attr-defined]
+        assert routed == {f"gw:help:{p.key}" for p in PAGES}
+    listed = learn.help_message("commands", commands).embeds[0].description or ""
     for name in names:
-        assert f"`/{name}`" in out.embeds[0].description  # type: ignore[operator]
-    for words in ("five steps", "/gwent tutorial", "ephemeral", "hands_by_dm", "stuck"):
-        assert words in out.content
-    crowded = learn.help_message([(f"gwent command{i:02d}", "d" * 100) for i in range(25)])
+        assert f"`/{name}`" in listed
+    words = " ".join(p.text for p in PAGES)
+    for said in ("hands_by_dm", "stuck", "Keep this hand", "/gwent forfeit", "Refresh"):
+        assert said in words
+    assert learn.help_message("gone", commands).content == first.content  # old buttons
+    crowded = learn.help_message("commands", [(f"gwent command{i:02d}", "d" * 100)
+                                              for i in range(25)])
     check_limits(crowded)
     check_embeds(crowded)
 

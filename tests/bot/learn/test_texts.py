@@ -11,7 +11,7 @@ from bot.discord.learn import guides as learn
 from bot.learn.abilities import ABILITIES, HERO
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_summary
-from bot.learn.help import help_text
+from bot.learn.help import PAGES
 from bot.learn.rules import SCORING, topic, topics
 from engine import Card, catalogue, starter_decks
 from engine.cards import LEADER, ROW_TITLES
@@ -22,7 +22,7 @@ CARDS = list(catalogue().cards.values())
 
 def every_text() -> list[str]:
     """Everything the bot says to teach: rules pages, help, guides, card texts."""
-    texts = [page for t in topics() for page in t.pages] + [help_text()]
+    texts = [page for t in topics() for page in t.pages] + [p.text for p in PAGES]
     texts += [learn.faction_message(f, b"").content for f in catalogue().factions]
     texts += [explain_card(c) for c in CARDS]
     return texts
