@@ -130,7 +130,8 @@ def _ability_pages(unit_side: bool) -> list[str]:
     if unit_side:
         used.add(HERO)
     keys = [k for k in ABILITIES if k in used]
-    return [f"**{ABILITIES[k].name}.** {explain(k, on_special=not unit_side)}" for k in keys]
+    return [f"**{ABILITIES[k].name}.** {explain(k, on_special=not unit_side, ruling=True)}"
+            for k in keys]
 
 
 def _specials() -> list[str]:
@@ -160,8 +161,9 @@ def _leaders() -> list[str]:
              "on each.")
     out = [intro]
     for card in leader_cards():
-        note = LEADERS[card.id].note
-        extra = f" *{note}*" if note else ""
+        guide = LEADERS[card.id]
+        extra = " ".join(f"*{part}*" for part in (guide.note, guide.ruling) if part)
+        extra = f" {extra}" if extra else ""
         out.append(f"**{card.name}** ({leader_use(card).split(',')[0].lower()}): "
                    f"{card.text}{extra}")
     return out

@@ -15,7 +15,7 @@ from bot.discord.learn.rules import shared_message, turned
 from bot.learn.cards import explain_card, find_cards, normalise
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
 from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page
-from bot.learn.in_play import rules_in_view
+from bot.learn.in_play import cards_in_view, rules_in_view
 from bot.service.errors import Refusal
 from engine import Card, Observation, catalogue
 from engine.cards import LEADER
@@ -134,23 +134,35 @@ def choices(cards: list[Card]) -> list[discord.app_commands.Choice[str]]:
 
 # ------------------------------------------------------------------- in a match
 
-def rules_in_play_message(obs: Observation) -> Outgoing:
-    """The hand's Rules: every ability in the player's hand and on the board."""
-    embed = discord.Embed(title="Rules for the cards in play", description=rules_in_view(obs),
-                          colour=EMBED_COLOUR)
-    return Outgoing("Everything in your hand and on the board, explained (only you see "
-                    "this). `/gwent rules` has the full rules.", embeds=(embed,))
+def rules_in_play_message(match_id: int, obs: Observation, full: bool = False) -> Outgoing:
+    """The hand's Rules: one line per card in the player's hand and on the board, with More
+    for every ability there explained in full (and Less to go back)."""
+    if full:
+        title, text, other = "Every ability in play", rules_in_view(obs), "Less"
+        note = "Every ability in your hand and on the board (only you see this)."
+    else:
+        title, text, other = "The cards in play", cards_in_view(obs), "More"
+        note = ("Your hand and the board in one line per card (only you see this); cards "
+                "without an ability just add their strength. `/gwent rules` has the rules.")
+    embed = discord.Embed(title=title, description=text, colour=EMBED_COLOUR)
+    view = StaticView(button(other, ids.hand_rules(match_id, "short" if full else "more")))
+    return Outgoing(note, view, embeds=(embed,))
 
 
 async def on_hand_rules(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
-    """Rules on a hand: explain what that player can see, in a new private message."""
+    """Rules on a hand explains what that player can see, in a new private message; More
+    and Less on that message switch it between one line per card and the full text."""
     snapshot = await services(interaction).matches.private(int(groups["match"]),
                                                            interaction.user.id)
     if snapshot.observation is None:
         raise Refusal("The match has not started yet: your hand is dealt once both players "
                       "are ready. `/gwent rules` explains the game meanwhile.")
-    out = rules_in_play_message(snapshot.observation)
-    await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+    shown = groups.get("view")
+    out = rules_in_play_message(snapshot.match.id, snapshot.observation, shown == "more")
+    if shown is None:
+        await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+    else:
+        await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))
 
 
 async def on_rules_page(interaction: discord.Interaction, groups: Groups, _: list[str]

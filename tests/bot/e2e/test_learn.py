@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from bot.discord.client import GwentBot
+from bot.learn.rules import topic
 from bot.service.tutorial import TUTOR_NAME
 from engine import Observation
 from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act
@@ -44,18 +45,19 @@ async def test_help_and_the_rules_browser_with_share(
         assert rules.content.startswith("**Gwent rules: Setup and redraws**")
         alice.select(rules, "Choose a topic", ["abilities"])
         await emu.wait_for(lambda: "Unit abilities" in rules.content, 5, "the abilities topic")
-        assert "page 1 of 3" in rules.content
+        pages = len(topic("abilities").pages)
+        assert pages > 1 and f"page 1 of {pages}" in rules.content
         before = rules.content
         alice.click(rules, label="Next")
         await emu.wait_for(lambda: rules.content != before, 5, "page 2")
-        assert "Unit abilities** \u00b7 page 2 of 3" in rules.content
+        assert f"Unit abilities** \u00b7 page 2 of {pages}" in rules.content
         page = rules.content.split("\n", 1)[1]
         shared = await alice.click(rules, label="Share").message()
         assert not shared.ephemeral and "Alice shared a page" in shared.content
         assert page in shared.content and shared in bob.visible_messages(world.channel)
         assert rules not in bob.visible_messages(world.channel)
         alice.click(rules, label="Previous")
-        await emu.wait_for(lambda: "page 1 of 3" in rules.content, 5, "page 1 again")
+        await emu.wait_for(lambda: f"page 1 of {pages}" in rules.content, 5, "page 1 again")
 
 
 async def test_faction_leader_and_card_lookups_forgive_typos(
@@ -76,7 +78,7 @@ async def test_faction_leader_and_card_lookups_forgive_typos(
         leader = await alice.slash(world.channel, "gwent leader",
                                    name="eredin destroyr").message()
         assert "Eredin: Destroyer of Worlds" in leader.content
-        assert "once per match" in leader.content and "2025 rulebook" in leader.content
+        assert "once per match" in leader.content and "does the same here" in leader.content
 
         for typed, expected in (("yenefer", "Yennefer of Vengerberg"),
                                 ("blue stripe", "Blue Stripes Commando")):
@@ -96,8 +98,14 @@ def _match_id(board: MessageView) -> int:
     return int(custom_id.split(":")[2])
 
 
+def _lines(text: str) -> set[str]:
+    """The card names a Rules message lists one per line (leaders aside)."""
+    return set(re.findall(r"^\*\*([^*]+)\*\*: ", text, re.M))
+
+
 def _listed(text: str) -> set[str]:
-    """The card names a Rules message lists under "in your hand" and "on the board"."""
+    """The card names More on a Rules message lists under "in your hand" and "on the
+    board"."""
     named: set[str] = set()
     for paragraph in text.split("\n\n"):
         where = re.match(r"\*\*[^*]+\*\* \(((?:in your hand|on the board).*?)\): ", paragraph)
@@ -126,15 +134,21 @@ async def test_rules_on_a_hand_explain_only_what_its_player_sees(
         hand = await table.open_hand(alice, board)
         rules = await alice.click(hand, label="Rules").message()
         assert rules.ephemeral and rules not in bob.visible_messages(table.channel)
-        text = rules.embeds[0]["description"]
-        assert "Your leader" in text and "Their leader" in text
+        short = rules.embeds[0]["description"]
+        assert "Your leader" in short and "Their leader" in short
         match_id = _match_id(board)
         engine = await state_at(bot.services, match_id, board_count(board))
-        listed = _listed(text)
-        assert listed and listed <= _seen(engine.observation(0))
-        bob_only = {engine.card(u).name for u in engine.sides[1].hand} - _seen(
-            engine.observation(0))
-        assert not listed & bob_only
+        seen = _seen(engine.observation(0))
+        bob_only = {engine.card(u).name for u in engine.sides[1].hand} - seen
+        lines = _lines(short)
+        assert lines and lines <= seen and not lines & bob_only
+        alice.click(rules, label="More")
+        await emu.wait_for(lambda: rules.embeds[0]["description"] != short, 5, "More")
+        full = rules.embeds[0]["description"]
+        listed = _listed(full)
+        assert listed and listed <= seen and not listed & bob_only
+        alice.click(rules, label="Less")
+        await emu.wait_for(lambda: rules.embeds[0]["description"] == short, 5, "Less")
         assert rules not in carol.visible_messages(table.channel)
 
 

@@ -156,10 +156,17 @@ def _visible_names(obs: Observation) -> set[str]:
 def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
     all_names = {c.name for c in CARDS}
     for obs in observations(seed):
-        out = learn.rules_in_play_message(obs)
-        check_limits(out)
-        check_embeds(out)
-        text = out.embeds[0].description or ""
+        short = learn.rules_in_play_message(7, obs)
+        full = learn.rules_in_play_message(7, obs, full=True)
+        for out in (short, full):
+            check_limits(out)
+            check_embeds(out)
+        lines = set(re.findall(r"^\*\*([^*]+)\*\*: ", short.embeds[0].description or "",
+                               re.M))
+        assert lines <= all_names and lines <= _visible_names(obs), lines - _visible_names(obs)
+        with_text = {v.name for v in _seen_cards(obs) if catalogue().cards[v.card_id].text}
+        assert lines == with_text  # one line per card with an ability
+        text = full.embeds[0].description or ""
         named = set()
         for paragraph in text.split("\n\n"):
             where = re.match(r"\*\*[^*]+\*\* \((in your hand|on the board)(.*?)\): ",
@@ -171,9 +178,22 @@ def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
         assert named and named <= all_names, named - all_names
         assert named <= _visible_names(obs), named - _visible_names(obs)
         assert len(re.findall(r"^\*\*", text, re.M)) == len(abilities_in_view(obs)) + 2
+        buttons = {b.label: b.custom_id for b in short.view.children}  # type: ignore[union-attr]
+        assert buttons == {"More": "gw:hrules:7:more"}
+        buttons = {b.label: b.custom_id for b in full.view.children}  # type: ignore[union-attr]
+        assert buttons == {"Less": "gw:hrules:7:short"}
         hint = next_hint(obs, ())
         snapshot = Snapshot(record(), obs, ())
         check_limits(hand_message(snapshot, b"png", hint.text if hint else None))
+
+
+def _seen_cards(obs: Observation) -> list[CardView]:
+    assert obs.viewer is not None
+    cards = list(obs.sides[obs.viewer].hand or ()) + list(obs.weather)
+    for side in obs.sides:
+        for row in side.rows:
+            cards += [*row.cards, *(c for c in (row.horn, row.mardroeme) if c is not None)]
+    return cards
 
 
 def test_rules_in_play_with_every_ability_at_once_still_fits() -> None:
