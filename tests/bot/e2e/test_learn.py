@@ -13,6 +13,7 @@ from bot.service.tutorial import TUTOR_NAME
 from engine import Observation
 from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act
 from tests.bot.e2e.oracle import check_public_messages, state_at
+from tests.bot.learn.test_messages import card_lines
 from tests.emulator import AutocompleteChoice, Emulator, MessageView, World, run_bot
 
 THREAD = re.compile(r"<#(\d+)>")
@@ -100,7 +101,7 @@ def _match_id(board: MessageView) -> int:
 
 def _lines(text: str) -> set[str]:
     """The card names a Rules message lists one per line (leaders aside)."""
-    return set(re.findall(r"^\*\*([^*]+)\*\*: ", text, re.M))
+    return card_lines(text)
 
 
 def _listed(text: str) -> set[str]:

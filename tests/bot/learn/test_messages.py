@@ -161,8 +161,7 @@ def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
         for out in (short, full):
             check_limits(out)
             check_embeds(out)
-        lines = set(re.findall(r"^\*\*([^*]+)\*\*: ", short.embeds[0].description or "",
-                               re.M))
+        lines = card_lines(short.embeds[0].description or "")
         assert lines <= all_names and lines <= _visible_names(obs), lines - _visible_names(obs)
         with_text = {v.name for v in _seen_cards(obs) if catalogue().cards[v.card_id].text}
         assert lines == with_text  # one line per card with an ability
@@ -185,6 +184,14 @@ def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
         hint = next_hint(obs, ())
         snapshot = Snapshot(record(), obs, ())
         check_limits(hand_message(snapshot, b"png", hint.text if hint else None))
+
+
+def card_lines(text: str) -> set[str]:
+    """The card names listed at the start of Rules' lines ("**A**, **B**: rules")."""
+    names: set[str] = set()
+    for head in re.findall(r"^((?:\*\*[^*]+\*\*(?:, )?)+): ", text, re.M):
+        names |= set(re.findall(r"\*\*([^*]+)\*\*", head))
+    return {n for n in names if not n.startswith(("Your leader", "Their leader"))}
 
 
 def _seen_cards(obs: Observation) -> list[CardView]:
