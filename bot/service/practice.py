@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 
+from bot.learn.glossary import quoted
 from bot.service.challenges import check_free
 from bot.service.clock import Clock
 from bot.service.computer import LEVELS
@@ -51,12 +52,12 @@ class PracticeService:
                     computer: Player | None = None) -> None:
         """Raise a Refusal if this practice match cannot start (before opening a thread)."""
         if level not in LEVELS:
-            raise Refusal(f"There is no difficulty {level!r}: choose {', '.join(LEVELS)}.")
+            raise Refusal(f"There is no difficulty {quoted(level)}: choose {', '.join(LEVELS)}.")
         for faction in (person.faction, computer.faction if computer else None):
             if faction is not None and faction not in dict(factions()):
-                raise Refusal(f"There is no faction {faction!r}.")
+                raise Refusal(f"There is no faction {quoted(faction)}.")
         if computer is not None and computer.deck not in (None, *COMPUTER_DECKS):
-            raise Refusal(f"There is no computer deck {computer.deck!r}: choose "
+            raise Refusal(f"There is no computer deck {quoted(str(computer.deck))}: choose "
                           f"{' or '.join(COMPUTER_DECKS)}.")
         async with self._db.reading() as repo:
             running = await repo.live_match_in(channel_id)

@@ -14,6 +14,7 @@ from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
 from bot.learn.cards import explain_card, find_cards, normalise
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
+from bot.learn.glossary import quoted
 from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page
 from bot.learn.in_play import cards_in_view, rules_in_view
 from bot.service.errors import Refusal
@@ -106,14 +107,14 @@ def find_faction(text: str) -> str:
         if needle and (needle == info.id or needle in normalise(info.name)):
             return info.id
     names = ", ".join(f.name for f in catalogue().factions.values())
-    raise Refusal(f"There is no faction called {clip(text, 60)!r}: choose {names}.")
+    raise Refusal(f"There is no faction called {quoted(clip(text, 60))}: choose {names}.")
 
 
 def find_leader(text: str) -> Card:
     """A leader from its id or name, typos tolerated, or a Refusal."""
     found = find_cards(text, kinds=(LEADER,))
     if not found:
-        raise Refusal(f"There is no leader called {clip(text, 60)!r}. Start typing a name "
+        raise Refusal(f"There is no leader called {quoted(clip(text, 60))}. Start typing a name "
                       "and pick one of the suggestions.")
     return found[0]
 
@@ -122,7 +123,7 @@ def find_card(text: str) -> tuple[Card, list[Card]]:
     """The best matching card and the other matches, or a Refusal."""
     found = find_cards(text)
     if not found:
-        raise Refusal(f"There is no card called {clip(text, 60)!r}. Start typing a name and "
+        raise Refusal(f"There is no card called {quoted(clip(text, 60))}. Start typing a name and "
                       "pick one of the suggestions.")
     return found[0], found[1:]
 
