@@ -12,6 +12,7 @@ from functools import cache
 
 from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.factions import FACTIONS, LEADERS, leader_cards, leader_use
+from bot.learn.glossary import TERMS
 from engine import catalogue
 from engine.decks import MAX_SPECIALS, MIN_UNITS
 
@@ -206,6 +207,10 @@ DISCORD = [
 ]
 
 
+def _words() -> list[str]:
+    return [f"**{term.word[0].upper()}{term.word[1:]}.** {term.meaning}" for term in TERMS]
+
+
 @cache
 def topics() -> tuple[Topic, ...]:
     """Every topic of the rules browser, in reading order."""
@@ -220,6 +225,7 @@ def topics() -> tuple[Topic, ...]:
         ("leaders", "Leaders", _leaders()),
         ("decks", "Deck building", DECKS),
         ("discord", "Playing here in Discord", DISCORD),
+        ("words", "Words used here", _words()),
     ))
 
 

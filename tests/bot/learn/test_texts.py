@@ -11,6 +11,7 @@ from bot.discord.learn import guides as learn
 from bot.learn.abilities import ABILITIES, HERO
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_summary
+from bot.learn.glossary import TERMS
 from bot.learn.help import PAGES
 from bot.learn.rules import SCORING, topic, topics
 from engine import Card, catalogue, starter_decks
@@ -156,7 +157,10 @@ def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
 def test_topics_cover_the_issue_and_perks_and_leaders_come_from_the_catalogue() -> None:
     keys = [t.key for t in topics()]
     assert keys == ["overview", "setup", "turns", "scoring", "abilities", "specials",
-                    "factions", "leaders", "decks", "discord"]
+                    "factions", "leaders", "decks", "discord", "words"]
+    words = " ".join(topic("words").pages)
+    for term in TERMS:  # the glossary, each word explained once
+        assert words.count(term.meaning) == 1, term.word
     factions = " ".join(topic("factions").pages)
     for faction in catalogue().factions.values():
         assert faction.perk in factions
