@@ -340,11 +340,12 @@ def _leader(obs: Observation) -> Hint | None:
     if effect is not None and effect[0] >= WORTH_A_HORN:
         return Hint(LEADER_USE, f"{intro} Now it adds {effect[0]}: press **Leader**.",
                     move, (Claim(MY_GAIN, effect[0]),))
-    gained = effect[0] if effect is not None else 0
-    now = f"only {gained}" if gained > 0 else "nothing"
+    if effect is None:
+        return Hint(LEADER_INTRO, f"{intro} Keep it for a round you must win.")
+    now = f"only {effect[0]}" if effect[0] > 0 else "nothing"
     return Hint(LEADER_INTRO, f"{intro} Now it would add {now}: keep it for a round you "
                               "must win, when it adds more.",
-                claims=(Claim(MY_GAIN, gained, move),) if effect is not None else ())
+                claims=(Claim(MY_GAIN, effect[0], move),))
 
 
 def _medic(obs: Observation) -> Hint | None:
