@@ -40,6 +40,13 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+def without_voice() -> None:
+    """The bot uses no voice: discord.py need not warn, at every start, that the voice
+    libraries (PyNaCl, davey) are not installed."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class GwentBot(discord.Client):
     """Gwent for Discord. Needs no privileged intents."""
 
@@ -48,6 +55,7 @@ class GwentBot(discord.Client):
                  ai_workers: int = 1, rng: random.Random | None = None,
                  metrics_port: int | None = None, **options: Any) -> None:
         self.metrics = Metrics()
+        without_voice()
         super().__init__(intents=intents(),
                          allowed_mentions=discord.AllowedMentions.none(),
                          http_trace=self.metrics.trace, **options)

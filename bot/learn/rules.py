@@ -12,6 +12,7 @@ from functools import cache
 
 from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.factions import FACTIONS, LEADERS, leader_cards, leader_use
+from bot.learn.glossary import TERMS
 from engine import catalogue
 from engine.decks import MAX_SPECIALS, MIN_UNITS
 
@@ -130,7 +131,8 @@ def _ability_pages(unit_side: bool) -> list[str]:
     if unit_side:
         used.add(HERO)
     keys = [k for k in ABILITIES if k in used]
-    return [f"**{ABILITIES[k].name}.** {explain(k, on_special=not unit_side)}" for k in keys]
+    return [f"**{ABILITIES[k].name}.** {explain(k, on_special=not unit_side, ruling=True)}"
+            for k in keys]
 
 
 def _specials() -> list[str]:
@@ -160,8 +162,9 @@ def _leaders() -> list[str]:
              "on each.")
     out = [intro]
     for card in leader_cards():
-        note = LEADERS[card.id].note
-        extra = f" *{note}*" if note else ""
+        guide = LEADERS[card.id]
+        extra = " ".join(f"*{part}*" for part in (guide.note, guide.ruling) if part)
+        extra = f" {extra}" if extra else ""
         out.append(f"**{card.name}** ({leader_use(card).split(',')[0].lower()}): "
                    f"{card.text}{extra}")
     return out
@@ -204,6 +207,10 @@ DISCORD = [
 ]
 
 
+def _words() -> list[str]:
+    return [f"**{term.word[0].upper()}{term.word[1:]}.** {term.meaning}" for term in TERMS]
+
+
 @cache
 def topics() -> tuple[Topic, ...]:
     """Every topic of the rules browser, in reading order."""
@@ -218,6 +225,7 @@ def topics() -> tuple[Topic, ...]:
         ("leaders", "Leaders", _leaders()),
         ("decks", "Deck building", DECKS),
         ("discord", "Playing here in Discord", DISCORD),
+        ("words", "Words used here", _words()),
     ))
 
 

@@ -6,6 +6,7 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 
+from bot.learn.glossary import quoted
 from bot.service.clock import Clock
 from bot.service.errors import Busy, NotAParticipant, NotFound, Refusal
 from bot.service.matches import MatchService, Player
@@ -51,7 +52,7 @@ class ChallengeService:
             raise Refusal("Bots can't play Gwent: challenge a member of this server, or use "
                           "/gwent practice to play against me.")
         if challenger.faction is not None and challenger.faction not in catalogue().factions:
-            raise Refusal(f"There is no faction {challenger.faction!r}.")
+            raise Refusal(f"There is no faction {quoted(challenger.faction)}.")
         now = self._clock()
         async with self._db.transaction() as repo:
             running = await repo.live_match_in(channel_id)

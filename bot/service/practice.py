@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 
+from bot.learn.glossary import quoted
 from bot.service.challenges import check_free
 from bot.service.clock import Clock
 from bot.service.computer import LEVELS
@@ -22,6 +23,7 @@ from bot.service.tutorial import (
     is_tutorial,
     player_leader,
     scripted_seed,
+    tutor_choice,
 )
 from bot.storage import Database
 from bot.storage.records import MatchRecord
@@ -50,12 +52,12 @@ class PracticeService:
                     computer: Player | None = None) -> None:
         """Raise a Refusal if this practice match cannot start (before opening a thread)."""
         if level not in LEVELS:
-            raise Refusal(f"There is no difficulty {level!r}: choose {', '.join(LEVELS)}.")
+            raise Refusal(f"There is no difficulty {quoted(level)}: choose {', '.join(LEVELS)}.")
         for faction in (person.faction, computer.faction if computer else None):
             if faction is not None and faction not in dict(factions()):
-                raise Refusal(f"There is no faction {faction!r}.")
+                raise Refusal(f"There is no faction {quoted(faction)}.")
         if computer is not None and computer.deck not in (None, *COMPUTER_DECKS):
-            raise Refusal(f"There is no computer deck {computer.deck!r}: choose "
+            raise Refusal(f"There is no computer deck {quoted(str(computer.deck))}: choose "
                           f"{' or '.join(COMPUTER_DECKS)}.")
         async with self._db.reading() as repo:
             running = await repo.live_match_in(channel_id)
@@ -135,9 +137,14 @@ class PracticeService:
 
 
 async def _script(repo: Repository, match_id: int) -> None:
-    """Give a new tutorial match its leader and scripted seed (inside its transaction)."""
+    """Give a new tutorial match its leaders, the tutor's deck and a scripted seed found from
+its random one (inside its transaction)."""
+    tutor = tutor_choice()
     await repo.update_seat(match_id, 0, leader=player_leader())
+    await repo.update_seat(match_id, 1, leader=tutor.leader, deck=tutor.deck,
+                           deck_list=tutor.deck_list)
     record = await repo.match(match_id)
     assert record is not None
     names = (record.seats[0].name, record.seats[1].name)
-    await repo.update_match(match_id, seed=scripted_seed(decks_of(record), names))
+    await repo.update_match(match_id,
+                            seed=scripted_seed(decks_of(record), names, record.seed))

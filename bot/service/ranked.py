@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from bot.learn.glossary import quoted
 from bot.ranking.match import PlayerSeason, Record, outcomes, rate_match
 from bot.ranking.ranks import PRO_KEPT, RankState, carried
 from bot.ranking.rating import PAIR_WINDOW, pair_weight, ramp
@@ -176,7 +177,7 @@ class RankedService:
         if season > self.season():
             raise Refusal(f"{season.title} has not started yet.")
         if board != LADDER and board not in dict(factions()):
-            raise Refusal(f"There is no faction called {board[:40]!r}.")
+            raise Refusal(f"There is no faction called {quoted(board[:40])}.")
         faction = None if board == LADDER else board
         async with self._db.reading() as repo:
             ratings = repo.sharing(RatingsRepository)

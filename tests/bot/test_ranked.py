@@ -263,7 +263,7 @@ async def test_bad_input_gets_a_sentence(services: Services, clock: FakeClock) -
     with pytest.raises(NotFound, match="You have not played Gwent in this server yet"):
         await services.ranked.history(GUILD, BOB.user_id, "Bob", True)
     await record(services, ALICE, BOB, 0, at=clock())
-    with pytest.raises(Refusal, match="There is no faction called 'druids'"):
+    with pytest.raises(Refusal, match="There is no faction called \u201cdruids\u201d"):
         await services.ranked.leaderboard(GUILD, now, "druids", 0, ALICE.user_id)
     with pytest.raises(Refusal, match="has not started yet"):
         await services.ranked.leaderboard(GUILD, now.next(), LADDER, 0, ALICE.user_id)

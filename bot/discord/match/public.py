@@ -14,9 +14,11 @@ from bot.discord.core.format import faction_name, mention, when
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.match import ids
 from bot.discord.replays import ids as replay_ids
+from bot.learn.glossary import score
+from bot.learn.tutorial import next_steps
 from bot.service import Snapshot
 from bot.service.practice import COMPUTER_NAME
-from bot.service.tutorial import TUTOR_NAME
+from bot.service.tutorial import TUTOR_NAME, is_tutorial
 from bot.storage.records import (
     CANCELLED,
     DECLINED,
@@ -147,7 +149,7 @@ def score_line(obs: Observation) -> str:
         head = f"Round {obs.round}"
     passed = [clean(s.name) for s in obs.sides if s.passed and obs.phase != OVER]
     note = f" \u00b7 {' and '.join(passed)} passed" if passed else ""
-    return (f"**{head}** \u00b7 {clean(a.name)} **{a.total}** \u2013 **{b.total}** "
+    return (f"**{head}** \u00b7 {clean(a.name)} **{score(a.total, b.total)}** "
             f"{clean(b.name)}{note}")
 
 
@@ -239,8 +241,10 @@ def result_message(snapshot: Snapshot, result_png: bytes, board_png: bytes) -> O
     lines = [head]
     for number, result in enumerate(obs.rounds, start=1):
         won = "draw" if result.winner is None else f"{names[result.winner]} wins"
-        lines.append(f"Round {number}: {names[0]} {result.scores[0]} \u2013 "
-                     f"{result.scores[1]} {names[1]} ({won})")
+        lines.append(f"Round {number}: {names[0]} {score(*result.scores)} {names[1]} ({won})")
+    tutor = snapshot.match.computer_seat
+    if tutor is not None and is_tutorial(snapshot.match):
+        lines.append(next_steps(obs.winner == 1 - tutor))
     view = StaticView(button("Rematch", ids.rematch(snapshot.match.id),
                              style=discord.ButtonStyle.primary),
                       button("Replay", replay_ids.replay(snapshot.match.id)))

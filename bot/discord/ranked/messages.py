@@ -11,6 +11,7 @@ import discord
 from bot.discord.core.format import faction_name
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
 from bot.discord.ranked import ids
+from bot.learn.glossary import record, score
 from bot.ranking.ranks import PIECES, PRO, rank_label
 from bot.ranking.rating import PAIR_PIECE_MATCHES
 from bot.ranking.seasons import Season
@@ -48,7 +49,7 @@ def leaderboard_message(page: LeaderboardPage, png: bytes, seasons: Sequence[Sea
             f"{'player' if page.total == 1 else 'players'}")
     unit = "" if page.is_ladder else " MMR"
     text = "; ".join(f"{s.position}. {_name(s.name)}, {rank_label(s.rank)}, {s.score}{unit}, "
-                     f"{s.record.wins}W {s.record.losses}L {s.record.draws}D"
+                     f"{record(s.record.wins, s.record.losses, s.record.draws)}"
                      for s in page.rows)
     at = (page.season.id, page.board, page.page)
     view = StaticView(
@@ -87,10 +88,10 @@ def profile_text(profile: Profile) -> str:
                   f"ladder (score {profile.score})")
     else:
         ladder = f"not on the {profile.season.title} ladder yet"
+    ranked, practice = profile.ranked, profile.practice
     parts = [f"**{_name(profile.name)}** \u00b7 {rank} \u00b7 {ladder}.",
-             f"Ranked {profile.ranked.wins}W {profile.ranked.losses}L {profile.ranked.draws}D"
-             f" \u00b7 practice {profile.practice.wins}W {profile.practice.losses}L "
-             f"{profile.practice.draws}D"]
+             f"Ranked {record(ranked.wins, ranked.losses, ranked.draws)} \u00b7 practice "
+             f"{record(practice.wins, practice.losses, practice.draws)}"]
     rate = profile.round_win_rate
     if rate is not None:
         parts.append(f" \u00b7 rounds won {round(rate * 100)}%")
@@ -116,11 +117,11 @@ def match_text(line: MatchLine, name: str) -> str:
     won_rounds, lost_rounds = line.rounds_won
     opponent = (f"Computer ({line.practice})" if line.practice is not None
                 else _name(line.opponent_name))
-    scores = ", ".join(f"{a}-{b}" for a, b in line.rounds)
-    score = f"{won_rounds}\u2013{lost_rounds}" + (f" ({scores})" if scores else "")
+    scores = ", ".join(score(a, b) for a, b in line.rounds)
+    result = score(won_rounds, lost_rounds) + (f" ({scores})" if scores else "")
     how = {"forfeit": " by forfeit", "timeout": " on time"}.get(line.ended_by, "")
     text = (f"{OUTCOME_MARKS[line.outcome]} {OUTCOME_WORDS[line.outcome]}{how} vs "
-            f"**{opponent}** \u00b7 {score} \u00b7 <t:{int(line.finished_at)}:d>")
+            f"**{opponent}** \u00b7 {result} \u00b7 <t:{int(line.finished_at)}:d>")
     if line.channel_id is not None:
         text += f" \u00b7 <#{line.channel_id}>"
     if line.practice is not None:

@@ -116,7 +116,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         assert not shared.ephemeral and shared.attachments[0].filename == "leaderboard.png"
         unknown = await alice.slash(world.channel, "gwent leaderboard",
                                     season="kraken").message()
-        assert "There is no season called 'kraken'" in unknown.content
+        assert "There is no season called \u201ckraken\u201d" in unknown.content
         offered = await alice.autocomplete(world.channel, "gwent leaderboard", "season", "")
         assert [c.name for c in offered] == [season.title]
 
