@@ -213,7 +213,7 @@ def status_line(obs: Observation, you: int | None = None) -> str:
     if obs.phase == "choose_first":
         return "Deciding who goes first"
     if obs.phase == "mulligan":
-        return "Mulligan - players may redraw cards"
+        return "Redraws: up to 2 cards each"
     if obs.turn is None:
         return ""
     if obs.turn == you:

@@ -123,7 +123,7 @@ def hand_look(obs: Observation) -> HandLook:
         raise NoHand("the observation holds no hand for its viewer")
     if obs.phase == "mulligan":
         left_n = side.mulligans_left if side.mulligans_left is not None else 0
-        right = f"Mulligan: redraw up to {left_n}" if left_n else "Mulligan: no redraws left"
+        right = f"Redraw up to {left_n}" if left_n else "No redraws left"
         right_colour = GOLD_LIGHT
     elif obs.phase == "over":
         right, right_colour = "Match over", TEXT_MUTED
