@@ -9,8 +9,6 @@ only ids and English names.
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,13 +18,11 @@ from bot.i18n.catalogues import NAMES, translations
 from bot.i18n.languages import ENGLISH, LANGUAGES, resolve
 from engine import catalogue
 from engine.cards import NEUTRAL
+from engine.folding import fold
 
 NEUTRAL_NAME = "Neutral"
 # A typed word must be at least this close to a word of a name (difflib ratio) to match.
 SIMILAR = 0.75
-# Letters that do not decompose into a base letter and an accent.
-_PLAIN = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae",
-                        "œ": "oe", "\u0131": "i"})
 
 
 @dataclass(frozen=True)
@@ -74,16 +70,6 @@ def faction_name(faction_id: str, language: str) -> str:
 def ability_name(ability_id: str, language: str) -> str:
     """An ability's name in a language; KeyError for an unknown id."""
     return _name(f"ability:{ability_id}", catalogue().abilities[ability_id].name, language)
-
-
-def fold(text: str) -> str:
-    """A name folded for comparison in any script: lower case, no accents, apostrophes
-    dropped, other punctuation as single spaces ("Síle de Tansarville" and "sile de
-    tansarville", "Ołgierd" and "olgierd", "Фон Эверек" and "фон эверек")."""
-    plain = unicodedata.normalize("NFKD", text.casefold().translate(_PLAIN))
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    plain = re.sub("['\u2019`\u02bc]", "", plain)
-    return " ".join("".join(c if c.isalnum() else " " for c in plain).split())
 
 
 @cache

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import LANGUAGES, ability_name, card_ids_named, card_name, faction_name
-from bot.i18n.names import fold, name_entries, search_cards
+from bot.i18n.names import name_entries, search_cards
 from engine import catalogue
 from engine.cards import LEADER, NEUTRAL, UNIT
+from engine.folding import fold
 
 
 def test_every_card_leader_faction_and_ability_has_a_name_in_every_language() -> None:
@@ -67,14 +68,6 @@ def test_an_unknown_name_finds_nothing() -> None:
     assert card_ids_named("Gwent") == frozenset()
     assert card_ids_named("") == frozenset()
     assert search_cards("   ", "pl") == []
-
-
-def test_fold_keeps_every_script_and_drops_accents_and_punctuation() -> None:
-    assert fold("Síle de Tansarville") == "sile de tansarville"
-    assert fold("Łucznik Ołgierd") == "lucznik olgierd"
-    assert fold("Gaunter O'Dimm: Darkness") == "gaunter odimm darkness"
-    assert fold("Ведьма: Кухарка") == "ведьма кухарка"
-    assert fold("老巫妪\uff1a煮婆") == "老巫妪 煮婆"  # a full-width colon
 
 
 def test_search_puts_the_users_language_and_english_first() -> None:
