@@ -3,31 +3,47 @@
 Reading is forgiving about case, accents, punctuation, count styles (3x Name, 3 Name,
 Name x3, Name (3)) and unambiguous partial or slightly misspelt names, and strict about
 everything else: every line it cannot use is reported with the reason, never skipped.
+The catalogue's names are English; the caller may add others (another language's).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.cards import LEADER, NEUTRAL, Card, Catalogue, catalogue
 from engine.decks import Deck, draft_problems
+from engine.folding import fold
 
 # A close-enough spelling must score at least this (difflib ratio), and beat the next
 # suggestion by a clear margin, to be taken without asking.
 ACCEPT_RATIO, SUGGEST_RATIO, MARGIN = 0.85, 0.6, 0.05
-_SPLIT = re.compile(r"[\n,;]+")
+# Full-width comma and semicolon, and the ideographic comma, for lists written in Chinese.
+_SPLIT = re.compile(r"[\n,;\uff0c\uff1b\u3001]+")
 _DECORATION = re.compile(r"^[\s\-*\u2022\u00b7>]+|[*_`~]+")
+# The Cyrillic \u0445 stands for "x" too, when a space parts it from the name (names begin
+# and end with that letter).
 _COUNTS = (
-    re.compile(r"^(?P<n>\d+)\s*(?:[x\u00d7*]\s*|\s)(?P<name>.+)$", re.IGNORECASE),
-    re.compile(r"^[x\u00d7](?P<n>\d+)\s+(?P<name>.+)$", re.IGNORECASE),
-    re.compile(r"^(?P<name>.+?)\s*[x\u00d7*]\s*(?P<n>\d+)$", re.IGNORECASE),
+    re.compile(r"^(?P<n>\d+)\s*(?:[x\u00d7*]\s*|\u0445\s+|\s)(?P<name>.+)$", re.IGNORECASE),
+    re.compile(r"^[x\u00d7\u0445](?P<n>\d+)\s+(?P<name>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<name>.+?)(?:\s*[x\u00d7*]|\s+\u0445)\s*(?P<n>\d+)$", re.IGNORECASE),
     re.compile(r"^(?P<name>.+?)\s*\((?P<n>\d+)\)$"),
     re.compile(r"^(?P<name>.+?)\s+(?P<n>\d+)$"),
 )
 _LABEL = re.compile(r"^(?P<label>leader|faction)\s*:\s*(?P<rest>.+)$", re.IGNORECASE)
+# Folded name -> (the name as written, its card).
+Pool = dict[str, tuple[str, Card]]
+
+
+@dataclass(frozen=True)
+class OtherNames:
+    """Names a list may use besides the catalogue's English ones (other languages'), each
+    mapped to its card's or faction's id."""
+
+    cards: Mapping[str, str] = field(default_factory=dict)
+    factions: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -54,12 +70,19 @@ class ParsedList:
         return not self.unread
 
 
-def parse_list(text: str, faction: str, leader: str, cat: Catalogue | None = None
-               ) -> ParsedList:
+def parse_list(text: str, faction: str, leader: str, cat: Catalogue | None = None,
+               other: OtherNames | None = None) -> ParsedList:
     """Read a pasted list for a deck of `faction` led by `leader` (a "Leader: name" line
-    may change it). Items are separated by new lines, commas or semicolons."""
+    may change it). Items are separated by new lines, commas or semicolons. Names are the
+    catalogue's (English) and ids, and those of `other`, tried after the English ones
+    when a name is partial or misspelt."""
     cat = cat or catalogue()
-    names = _names(faction, cat)
+    other = other or OtherNames()
+    everyone = _pools(cat, other)
+    usable = {c.id for c in cat.cards.values()
+              if c.faction in (faction, NEUTRAL) and not c.side_deck}
+    pools = [{key: (name, card) for key, (name, card) in pool.items() if card.id in usable}
+             for pool in everyone]
     cards: dict[str, int] = {}
     unread: list[Unread] = []
     lines = 0
@@ -70,13 +93,13 @@ def parse_list(text: str, faction: str, leader: str, cat: Catalogue | None = Non
         lines += 1
         label = _LABEL.match(item)
         if label and label["label"].lower() == "faction":
-            wanted = _faction(label["rest"], cat)
+            wanted = _faction(label["rest"], cat, other)
             if wanted != faction:
                 unread.append(Unread(item, f"this deck is {cat.factions[faction].name}; "
                                            "start a new deck for another faction"))
             continue
         count, name = _count_and_name(label["rest"] if label else item)
-        found = _match(name, faction, leader, names, cat)
+        found = _match(name, faction, leader, pools, everyone, cat)
         if isinstance(found, str):
             unread.append(Unread(item, found))
             continue
@@ -119,54 +142,68 @@ def _count_and_name(item: str) -> tuple[int, str]:
     return 1, item
 
 
-def _fold(text: str) -> str:
-    """Lower case, no accents or punctuation, single spaces: "Gaunter O'Dimm" -> "gaunter odimm"."""
-    text = unicodedata.normalize("NFKD", text.replace("_", " "))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"['\u2019`]", "", text.casefold())
-    return " ".join(re.sub(r"[^\w]+", " ", text).split())
+def _pools(cat: Catalogue, other: OtherNames) -> list[Pool]:
+    """Every card's folded names: the catalogue's names and ids, then the other names."""
+    english: Pool = {fold(c.name): (c.name, c) for c in cat.cards.values()}
+    english.update({fold(c.id): (c.name, c) for c in cat.cards.values()})
+    others: Pool = {}
+    for name, card_id in other.cards.items():
+        key = fold(name)
+        if key and key not in english and card_id in cat.cards:
+            others.setdefault(key, (name, cat.cards[card_id]))
+    return [english, others] if others else [english]
 
 
-def _names(faction: str, cat: Catalogue) -> dict[str, Card]:
-    """Folded names and ids of the cards a deck of this faction could name."""
-    usable = [c for c in cat.cards.values()
-              if c.faction in (faction, NEUTRAL) and not c.side_deck]
-    found = {_fold(c.name): c for c in usable}
-    found.update({_fold(c.id): c for c in usable})
-    return found
-
-
-def _match(name: str, faction: str, leader: str, names: dict[str, Card], cat: Catalogue
-           ) -> Card | str:
+def _match(name: str, faction: str, leader: str, pools: list[Pool], everyone: list[Pool],
+           cat: Catalogue) -> Card | str:
     """The card a name means, or the reason no single card could be chosen."""
-    key = _fold(name)
+    key = fold(name)
     if not key:
         return "no card name"
-    if key in names:
-        return names[key]
-    for candidates in (
-        {c.id: c for n, c in names.items() if n.startswith(key)},
-        {c.id: c for n, c in names.items() if f" {key} " in f" {n} "},
-    ):
-        if len(candidates) == 1:
-            return next(iter(candidates.values()))
-        if len(candidates) > 1:
-            return "could be " + _either(sorted(c.name for c in candidates.values()))
-    scored = sorted(((_likeness(key, n), c) for n, c in names.items()),
-                    key=lambda pair: -pair[0])
-    best_ratio, best = scored[0]
-    runner_up = next((r for r, c in scored if c.id != best.id), 0.0)
-    if best_ratio >= ACCEPT_RATIO and best_ratio - runner_up >= MARGIN:
+    for pool in pools:
+        if key in pool:
+            return pool[key][1]
+    for pool in pools:
+        for candidates in (
+            {card.id: (shown, card) for n, (shown, card) in pool.items() if n.startswith(key)},
+            {card.id: (shown, card) for n, (shown, card) in pool.items()
+             if f" {key} " in f" {n} "},
+        ):
+            if len(candidates) == 1:
+                return next(iter(candidates.values()))[1]
+            if len(candidates) > 1:
+                return "could be " + _either(sorted(shown for shown, _ in candidates.values()))
+    english = _scored(key, pools[:1])
+    every = english if len(pools) == 1 else _scored(key, pools)
+    best = _accepted(english) or _accepted(every)
+    if best is not None:
         return best
-    elsewhere = _elsewhere(key, faction, leader, cat)
+    elsewhere = _elsewhere(key, faction, leader, everyone, cat)
     if elsewhere:
         return elsewhere
-    close = []
-    for ratio, card in scored:
-        if ratio >= SUGGEST_RATIO and card.name not in close:
-            close.append(card.name)
-    hint = f" (did you mean {_either(close[:3])}?)" if close else ""
+    close: dict[str, str] = {}
+    for ratio, shown, card in every:
+        if ratio >= SUGGEST_RATIO:
+            close.setdefault(card.id, shown)
+    hint = f" (did you mean {_either(list(close.values())[:3])}?)" if close else ""
     return f"no card called \u201c{name}\u201d in a {cat.factions[faction].name} deck{hint}"
+
+
+def _scored(key: str, pools: list[Pool]) -> list[tuple[float, str, Card]]:
+    """Every name of the pools with how alike the typed key is, best first (the earlier
+    pool first among equals)."""
+    scored = [(_likeness(key, n), shown, card)
+              for pool in pools for n, (shown, card) in pool.items()]
+    return sorted(scored, key=lambda found: -found[0])
+
+
+def _accepted(scored: list[tuple[float, str, Card]]) -> Card | None:
+    """The best card when it is close enough and clearly closer than any other card."""
+    if not scored:
+        return None
+    best_ratio, _, best = scored[0]
+    runner_up = next((r for r, _, c in scored if c.id != best.id), 0.0)
+    return best if best_ratio >= ACCEPT_RATIO and best_ratio - runner_up >= MARGIN else None
 
 
 def _likeness(key: str, name: str) -> float:
@@ -175,11 +212,13 @@ def _likeness(key: str, name: str) -> float:
     return max(difflib.SequenceMatcher(None, key, n).ratio() for n in (name, start))
 
 
-def _elsewhere(key: str, faction: str, leader: str, cat: Catalogue) -> str | None:
+def _elsewhere(key: str, faction: str, leader: str, everyone: list[Pool], cat: Catalogue
+               ) -> str | None:
     """Why a card that exists is not one this deck can hold (another faction, side deck)."""
-    card = next((c for c in cat.cards.values() if key in (_fold(c.name), _fold(c.id))), None)
-    if card is None:
+    found = next((pool[key] for pool in everyone if key in pool), None)
+    if found is None:
         return None
+    card = found[1]
     if card.type == LEADER:
         return _leader_problems(card, faction, cat)
     return "; ".join(draft_problems(Deck(faction, leader, {card.id: 1}), cat)) or None
@@ -190,10 +229,12 @@ def _leader_problems(card: Card, faction: str, cat: Catalogue) -> str:
     return "; ".join(wrong)
 
 
-def _faction(text: str, cat: Catalogue) -> str | None:
-    key = _fold(text)
-    return next((f.id for f in cat.factions.values() if key in (_fold(f.name), _fold(f.id))),
-                None)
+def _faction(text: str, cat: Catalogue, other: OtherNames) -> str | None:
+    key = fold(text)
+    names = {fold(name): faction for name, faction in other.factions.items()}
+    names.update({fold(f.id): f.id for f in cat.factions.values()})
+    names.update({fold(f.name): f.id for f in cat.factions.values()})
+    return names.get(key)
 
 
 def _either(names: list[str]) -> str:

@@ -6,10 +6,21 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import catalogue
-from engine.decklist import Unread, format_list, parse_list
+from engine.decklist import OtherNames, Unread, format_list, parse_list
 from engine.decks import Deck, starter_decks
 
 NR, FOLTEST = "northern_realms", "foltest_the_siegemaster"
+HA = "\u0445"  # Cyrillic, written for "x" in counts
+# A few names of other languages, as the bot passes them from its catalogues.
+OTHER = OtherNames(
+    cards={"Komandos Niebieskich Pasów": "blue_stripes_commando", "Jaskier": "dandelion",
+           "Manekin do ćwiczeń": "decoy", "Foltest: Król Temerii": "foltest_king_of_temeria",
+           "Боец Синих Полосок": "blue_stripes_commando", "Лютик": "dandelion",
+           "Чучело": "decoy", "Лето из Гулеты": "letho_of_gulet", "Хьялмар": "hjalmar",
+           "Имлерих": "imlerith", "Фольтест: Король Темерии": "foltest_king_of_temeria",
+           "Фольтест: Завоеватель": "foltest_the_siegemaster", "Ves": "ves",
+           "蓝衣铁卫突击队": "blue_stripes_commando", "丹德里恩": "dandelion", "诱饵": "decoy"},
+    factions={"Królestwa Północy": NR, "Potwory": "monsters", "Королевства Севера": NR})
 
 
 def test_the_issue_example_is_read() -> None:
@@ -93,3 +104,66 @@ def test_a_formatted_list_reads_back_as_the_same_deck(faction: str) -> None:
     assert found.ok
     assert Deck(faction, found.leader or "", found.cards) == Deck(faction, deck.leader,
                                                                   deck.cards)
+
+
+@pytest.mark.parametrize("other", [None, OTHER])
+def test_english_reads_the_same_with_other_names(other: OtherNames | None) -> None:
+    text = "\n".join(["3x Blue Strips Comando", "Gaunter O\u2019Dimm", "villentretenmert",
+                      "Foltest", "Letho of Gulet", "yenna", "Leader: Foltest: King of Temeria",
+                      "Faction: Monsters", "2 Decoy"])
+    found = parse_list(text, NR, FOLTEST, other=other)
+    assert found.cards == {"blue_stripes_commando": 3, "gaunter_odimm": 1,
+                           "villentretenmerth": 1, "decoy": 2}
+    assert found.leader == "foltest_king_of_temeria"
+    assert [u.line for u in found.unread] == ["Foltest", "Letho of Gulet", "yenna",
+                                              "Faction: Monsters"]
+    assert found.unread == parse_list(text, NR, FOLTEST).unread
+
+
+def test_names_in_other_languages_are_read_when_given() -> None:
+    polish = ("Faction: Królestwa Północy\n3x Komandos Niebieskich Pasow\n- Jaskier\n"
+              "2 manekin do cwiczen\nLeader: Foltest: Król Temerii")
+    found = parse_list(polish, NR, FOLTEST, other=OTHER)
+    assert found.unread == ()
+    assert found.cards == {"blue_stripes_commando": 3, "dandelion": 1, "decoy": 2}
+    assert found.leader == "foltest_king_of_temeria"
+    russian = ["Фольтест: Король Темерии", f"3{HA} Боец Синих Полосок", f"Лютик {HA}1",
+               "2 ЧУЧЕЛО"]
+    found = parse_list("\n".join(russian), NR, FOLTEST, other=OTHER)
+    assert found.ok and found.leader == "foltest_king_of_temeria"
+    assert found.cards == {"blue_stripes_commando": 3, "dandelion": 1, "decoy": 2}
+    found = parse_list("3\u00d7蓝衣铁卫突击队\uff0c丹德里恩\u3001诱饵 x2", NR, FOLTEST, other=OTHER)
+    assert found.unread == ()
+    assert found.cards == {"blue_stripes_commando": 3, "dandelion": 1, "decoy": 2}
+    assert parse_list("Jaskier", NR, FOLTEST).unread[0].reason.startswith("no card called")
+
+
+def test_other_names_keep_the_reasons_and_forgive_partial_or_misspelt_names() -> None:
+    russian = ["Лето из Гулеты", "Фольтест", "Лютк", "Командос", "Faction: Потвори",
+               "3 Хьялмар", "Имлерих 2"]
+    found = parse_list("\n".join(russian), NR, FOLTEST, other=OTHER)
+    assert found.cards == {"dandelion": 1}
+    assert found.unread == (
+        Unread("Лето из Гулеты", "Letho of Gulet belongs to Nilfgaard, not Northern Realms"),
+        Unread("Фольтест", "could be Фольтест: Завоеватель or Фольтест: Король Темерии"),
+        Unread("Командос", "no card called “Командос” in a Northern Realms deck"),
+        Unread("Faction: Потвори", "this deck is Northern Realms; start a new deck for "
+                                   "another faction"),
+        Unread("3 Хьялмар", "Hjalmar belongs to Skellige, not Northern Realms"),
+        Unread("Имлерих 2", "Imlerith belongs to Monsters, not Northern Realms"),
+    )
+    found = parse_list("Jaskir", NR, FOLTEST, other=OTHER)
+    assert found.cards == {"dandelion": 1}
+    found = parse_list("Manekin do cwiczen x4", NR, FOLTEST, other=OTHER)
+    assert found.unread == (Unread("Manekin do cwiczen x4",
+                                   "Decoy: 4 copies, but at most 3 allowed"),)
+    found = parse_list("Komandos Niebieskich Pasuw", NR, FOLTEST, other=OTHER)
+    assert found.cards == {"blue_stripes_commando": 1}
+    found = parse_list("Jaskr", NR, FOLTEST, other=OTHER)
+    assert found.unread[0].reason.endswith("(did you mean Jaskier?)")
+
+
+def test_other_names_of_unknown_cards_are_ignored() -> None:
+    other = OtherNames(cards={"Nikt": "nobody", "": "decoy"}, factions={})
+    found = parse_list("Nikt", NR, FOLTEST, other=other)
+    assert found.unread[0].reason.startswith("no card called \u201cNikt\u201d")
