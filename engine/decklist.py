@@ -12,6 +12,8 @@ import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
+from unicodedata import east_asian_width
 
 from engine.cards import LEADER, NEUTRAL, Card, Catalogue, catalogue
 from engine.decks import Deck, draft_problems
@@ -20,6 +22,8 @@ from engine.folding import fold
 # A close-enough spelling must score at least this (difflib ratio), and beat the next
 # suggestion by a clear margin, to be taken without asking.
 ACCEPT_RATIO, SUGGEST_RATIO, MARGIN = 0.85, 0.6, 0.05
+# A beginning of a name in another language is read only from this many letters on.
+PARTIAL_MIN = 4
 # Full-width comma and semicolon, and the ideographic comma, for lists written in Chinese.
 _SPLIT = re.compile(r"[\n,;\uff0c\uff1b\u3001]+")
 _DECORATION = re.compile(r"^[\s\-*\u2022\u00b7>]+|[*_`~]+")
@@ -44,6 +48,14 @@ class OtherNames:
 
     cards: Mapping[str, str] = field(default_factory=dict)
     factions: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def folded_cards(self) -> dict[str, tuple[str, str]]:
+        """Folded card name -> (the name as written, card id); the first of equal ones."""
+        folded: dict[str, tuple[str, str]] = {}
+        for name, card_id in self.cards.items():
+            folded.setdefault(fold(name), (name, card_id))
+        return folded
 
 
 @dataclass(frozen=True)
@@ -146,11 +158,9 @@ def _pools(cat: Catalogue, other: OtherNames) -> list[Pool]:
     """Every card's folded names: the catalogue's names and ids, then the other names."""
     english: Pool = {fold(c.name): (c.name, c) for c in cat.cards.values()}
     english.update({fold(c.id): (c.name, c) for c in cat.cards.values()})
-    others: Pool = {}
-    for name, card_id in other.cards.items():
-        key = fold(name)
-        if key and key not in english and card_id in cat.cards:
-            others.setdefault(key, (name, cat.cards[card_id]))
+    others: Pool = {key: (name, cat.cards[card_id])
+                    for key, (name, card_id) in other.folded_cards.items()
+                    if key and key not in english and card_id in cat.cards}
     return [english, others] if others else [english]
 
 
@@ -163,7 +173,7 @@ def _match(name: str, faction: str, leader: str, pools: list[Pool], everyone: li
     for pool in pools:
         if key in pool:
             return pool[key][1]
-    for pool in pools:
+    for pool in pools[:1] if _fragment(key) else pools:
         for candidates in (
             {card.id: (shown, card) for n, (shown, card) in pool.items() if n.startswith(key)},
             {card.id: (shown, card) for n, (shown, card) in pool.items()
@@ -174,7 +184,7 @@ def _match(name: str, faction: str, leader: str, pools: list[Pool], everyone: li
             if len(candidates) > 1:
                 return "could be " + _either(sorted(shown for shown, _ in candidates.values()))
     english = _scored(key, pools[:1])
-    every = english if len(pools) == 1 else _scored(key, pools)
+    every = sorted(english + _scored(key, pools[1:]), key=lambda found: -found[0])
     best = _accepted(english) or _accepted(every)
     if best is not None:
         return best
@@ -182,11 +192,20 @@ def _match(name: str, faction: str, leader: str, pools: list[Pool], everyone: li
     if elsewhere:
         return elsewhere
     close: dict[str, str] = {}
-    for ratio, shown, card in every:
-        if ratio >= SUGGEST_RATIO:
-            close.setdefault(card.id, shown)
+    for scored in (english, every):  # other languages' names only when no English one
+        for ratio, shown, card in scored:
+            if ratio >= SUGGEST_RATIO:
+                close.setdefault(card.id, shown)
+        if close:
+            break
     hint = f" (did you mean {_either(list(close.values())[:3])}?)" if close else ""
     return f"no card called \u201c{name}\u201d in a {cat.factions[faction].name} deck{hint}"
+
+
+def _fragment(key: str) -> bool:
+    """True for a typed name too short to stand for the beginning of another language's
+    name (fewer than PARTIAL_MIN letters, none of them Chinese, Japanese or Korean)."""
+    return len(key) < PARTIAL_MIN and not any(east_asian_width(c) in "WF" for c in key)
 
 
 def _scored(key: str, pools: list[Pool]) -> list[tuple[float, str, Card]]:
@@ -207,9 +226,17 @@ def _accepted(scored: list[tuple[float, str, Card]]) -> Card | None:
 
 
 def _likeness(key: str, name: str) -> float:
-    """How alike a typed name is to a card name, or to as many of its first words."""
+    """How alike a typed name is to a card name, or to as many of its first words; 0 below
+    SUGGEST_RATIO, where no score matters (skipping the full comparison there)."""
     start = " ".join(name.split()[:len(key.split())])
-    return max(difflib.SequenceMatcher(None, key, n).ratio() for n in (name, start))
+    best = 0.0
+    for whole in (name, start):
+        if 2 * min(len(key), len(whole)) < SUGGEST_RATIO * (len(key) + len(whole)):
+            continue  # the lengths alone keep the ratio below SUGGEST_RATIO
+        alike = difflib.SequenceMatcher(None, key, whole)
+        if alike.quick_ratio() >= SUGGEST_RATIO:
+            best = max(best, alike.ratio())
+    return best if best >= SUGGEST_RATIO else 0.0
 
 
 def _elsewhere(key: str, faction: str, leader: str, everyone: list[Pool], cat: Catalogue

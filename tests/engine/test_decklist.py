@@ -163,6 +163,16 @@ def test_other_names_keep_the_reasons_and_forgive_partial_or_misspelt_names() ->
     assert found.unread[0].reason.endswith("(did you mean Jaskier?)")
 
 
+def test_other_languages_stay_behind_english_for_fragments_and_suggestions() -> None:
+    assert parse_list("Jask", NR, FOLTEST, other=OTHER).cards == {"dandelion": 1}
+    short = parse_list("Jas", NR, FOLTEST, other=OTHER).unread
+    assert short[0].reason.startswith("no card called \u201cJas\u201d")
+    assert parse_list("诱", NR, FOLTEST, other=OTHER).cards == {"decoy": 1}
+    # English suggestions hide other languages' names ("Jaskier" is as close).
+    reason = parse_list("Jaskelion", NR, FOLTEST, other=OTHER).unread[0].reason
+    assert reason.endswith("(did you mean Dandelion or Sheldon Skaggs?)")
+
+
 def test_other_names_of_unknown_cards_are_ignored() -> None:
     other = OtherNames(cards={"Nikt": "nobody", "": "decoy"}, factions={})
     found = parse_list("Nikt", NR, FOLTEST, other=other)
