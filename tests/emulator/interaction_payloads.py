@@ -32,7 +32,7 @@ def interaction_create(
         "channel_id": str(channel.id),
         "channel": payloads.channel(channel),
         "app_permissions": str(store.bot_permissions(channel)),
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
         "attachment_size_limit": MAX_FILE_BYTES,

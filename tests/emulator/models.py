@@ -33,6 +33,7 @@ class User:
     bot: bool = False
     global_name: str | None = None
     dms_open: bool = True
+    locale: str = "en-US"  # the language of the user's Discord client
 
 
 @dataclass

@@ -300,3 +300,26 @@ async def test_an_autocomplete_gets_no_followups(emu: Emulator, world: World) ->
     [failure] = emu.bug_failures()
     assert failure.kind == "autocomplete_followup" and failure.path.startswith("/webhooks/")
     emu.expect_failures("autocomplete_followup")
+
+
+async def test_every_interaction_carries_the_users_client_locale(
+    emu: Emulator, world: World
+) -> None:
+    alice, bob = world.users
+    bot = DeckBot()
+    seen: list[str] = []
+
+    async def locale_of(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        seen.append(interaction.locale.value)
+        return matching(current)
+
+    bot.answer = locale_of
+    alice.set_locale("pl")
+    async with run_bot(emu, bot):
+        handle = alice.autocomplete_handle(world.channel, "deck add", "card", "ge")
+        await handle.choices()
+        await bob.autocomplete(world.channel, "deck add", "card", "ge")
+        alice.set_locale("ru")
+        await alice.autocomplete(world.channel, "deck add", "card", "ge")
+    assert seen == ["pl", "en-US", "ru"]
+    assert handle.interaction.payload["locale"] == "pl"

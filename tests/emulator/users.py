@@ -137,6 +137,11 @@ class VirtualUser:
         """Open or close this user's DMs to the bot."""
         self.user.dms_open = open_
 
+    def set_locale(self, locale: str) -> None:
+        """Set the language of this user's Discord client (a locale such as "pl"), sent as
+        `locale` with every interaction from now on."""
+        self.user.locale = locale
+
     def _channel(self, ref: ChannelRef) -> Channel:
         channel = self._emu.store.channels.get(ref if isinstance(ref, int) else ref.id)
         if channel is None or not self._emu.store.can_see_channel(self.id, channel):
