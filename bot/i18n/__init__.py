@@ -18,6 +18,7 @@ from bot.i18n.names import (
     card_ids_named,
     card_name,
     faction_name,
+    other_names,
     search_cards,
 )
 
@@ -32,6 +33,7 @@ __all__ = [
     "card_name",
     "faction_name",
     "language",
+    "other_names",
     "preload",
     "private_language",
     "public_language",

@@ -18,6 +18,7 @@ from bot.i18n.catalogues import NAMES, translations
 from bot.i18n.languages import ENGLISH, LANGUAGES, resolve
 from engine import catalogue
 from engine.cards import NEUTRAL
+from engine.decklist import OtherNames
 from engine.folding import fold
 
 NEUTRAL_NAME = "Neutral"
@@ -105,6 +106,17 @@ def card_ids_named(text: str) -> frozenset[str]:
     key = fold(text)
     named = _by_folded_name()
     return named.get(key) or named.get(key.replace(" ", "")) or frozenset()
+
+
+@cache
+def other_names() -> OtherNames:
+    """The cards' and factions' names in every language but English, for reading pasted
+    deck lists (engine.decklist.parse_list)."""
+    others = [lang for lang in LANGUAGES if lang != ENGLISH]
+    cards = {name: card_id for lang in others for card_id, name in _named()[lang].items()}
+    factions = {faction_name(faction, lang): faction
+                for lang in others for faction in catalogue().factions}
+    return OtherNames(cards, factions)
 
 
 def _rank(query: str, name: str) -> int | None:

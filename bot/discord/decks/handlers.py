@@ -11,6 +11,7 @@ from bot.discord.core.forms import Form, FormRouter, text_field
 from bot.discord.core.views import Outgoing, clean, clip
 from bot.discord.decks import ids
 from bot.discord.decks.builder import Draft, builder_message, categories, is_unsaved
+from bot.i18n import other_names
 from bot.images import deck_png
 from bot.service.errors import IllegalMove, NotFound, OutOfDate
 from bot.service.saved_decks import NAME_MAX, share_code
@@ -153,7 +154,7 @@ def remember_paste(user_id: int, text: str | None) -> None:
 async def _paste(interaction: discord.Interaction, draft: Draft, saved: SavedDeck | None,
                  text: str) -> None:
     await interaction.response.defer()
-    found = parse_list(text, draft.deck.faction, draft.deck.leader)
+    found = parse_list(text, draft.deck.faction, draft.deck.leader, other=other_names())
     if not found.lines:
         await show_builder(interaction, draft, saved, "The pasted list was empty: nothing was "
                            "changed.", image=False)

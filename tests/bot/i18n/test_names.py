@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import LANGUAGES, ability_name, card_ids_named, card_name, faction_name
+from bot.i18n import (
+    LANGUAGES,
+    ability_name,
+    card_ids_named,
+    card_name,
+    faction_name,
+    other_names,
+)
 from bot.i18n.names import name_entries, search_cards
-from engine import catalogue
+from engine import Deck, catalogue, starter_decks
 from engine.cards import LEADER, NEUTRAL, UNIT
+from engine.decklist import parse_list
 from engine.folding import fold
 
 
@@ -86,3 +94,53 @@ def test_search_forgives_typos_and_filters_kinds() -> None:
     leaders = search_cards("foltest", "pl", kinds=[LEADER])
     assert leaders and all(catalogue().cards[c].type == LEADER for c in leaders)
     assert search_cards("foltest", "pl", kinds=[UNIT]) == []
+
+
+def _written_in(deck: Deck, language: str, leader_label: str = "") -> str:
+    """A deck list as a player of that language writes it: the game's names."""
+    lines = [leader_label + card_name(deck.leader, language)]
+    lines += [f"{count}x {card_name(card_id, language)}" for card_id, count in deck.cards.items()]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_list_written_in_any_language_reads_back_as_the_same_deck(language: str) -> None:
+    for faction, deck in starter_decks().items():
+        other_leader = next(c.id for c in catalogue().leaders(faction) if c.id != deck.leader)
+        found = parse_list(_written_in(deck, language, "Leader: "), faction, other_leader,
+                           other=other_names())
+        assert found.unread == (), (language, faction)
+        assert Deck(faction, found.leader or "", found.cards) == Deck(faction, deck.leader,
+                                                                      deck.cards)
+        written = f"Faction: {faction_name(faction, language)}\n{_written_in(deck, language)}"
+        assert parse_list(written, faction, other_leader, other=other_names()).ok
+
+
+def test_other_names_hold_every_language_but_english() -> None:
+    names = other_names()
+    assert names.cards["Jaskier"] == names.cards["Лютик"] == "dandelion"
+    assert names.cards["利维亚的杰洛特"] == "geralt_of_rivia"
+    assert names.factions["Królestwa Północy"] == "northern_realms"
+    assert names.factions["Чудовища"] == "monsters"
+    assert "Blue Stripes Commando" not in names.cards
+    assert NEUTRAL not in names.factions.values()
+    for language in LANGUAGES[1:]:
+        for card_id in catalogue().cards:
+            assert names.cards[card_name(card_id, language)] == card_id
+
+
+def test_a_pasted_polish_or_russian_list_names_its_problems() -> None:
+    polish = "3x Komandos Niebieskich Pasow\nLetho z Gulety\nJaskier x4\nMyszowór"
+    found = parse_list(polish, "northern_realms", "foltest_the_siegemaster",
+                       other=other_names())
+    assert found.cards == {"blue_stripes_commando": 3}
+    assert [u.reason for u in found.unread] == [
+        "Letho of Gulet belongs to Nilfgaard, not Northern Realms",
+        "Dandelion: 4 copies, but at most 1 allowed",
+        "Ermion belongs to Skellige, not Northern Realms"]
+    russian = ["Фольтест: Король Темерии", "Бьянка", "Лютик", "Казнь x3"]
+    found = parse_list("\n".join(russian), "northern_realms", "foltest_the_siegemaster",
+                       other=other_names())
+    assert found.unread == ()
+    assert found.leader == "foltest_king_of_temeria"
+    assert found.cards == {"ves": 1, "dandelion": 1, "scorch": 3}
