@@ -20,6 +20,7 @@ from bot.i18n.names import (
     faction_name,
     other_names,
     search_cards,
+    search_factions,
 )
 
 __all__ = [
@@ -39,5 +40,6 @@ __all__ = [
     "public_language",
     "resolve",
     "search_cards",
+    "search_factions",
     "supported",
 ]

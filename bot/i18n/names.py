@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -139,35 +139,55 @@ def _likeness(query: str, name: str) -> float:
                for q in query.split())
 
 
+def _search(query: str, language: str, folded: dict[str, dict[str, str]],
+            keep: Callable[[str], bool]) -> list[str]:
+    """Ids for a folded query among folded names (language -> id -> name) whose id `keep`
+    accepts, best first: see search_cards."""
+    mine = [*dict.fromkeys((resolve(language), ENGLISH))]
+    ordered = [*mine, *(lang for lang in LANGUAGES if lang not in mine)]
+    best: dict[str, tuple[int, int, str]] = {}
+    for lang in ordered:
+        group = 0 if lang in mine else 1
+        for item, name in folded[lang].items():
+            rank = _rank(query, name)
+            if rank is not None and keep(item):
+                score = (group, rank, name)
+                best[item] = min(best.get(item, score), score)
+    if not best:
+        for lang in mine:
+            for item, name in folded[lang].items():
+                likeness = _likeness(query, name)
+                if likeness >= SIMILAR and keep(item):
+                    score = (0, round(100 * (1 - likeness)), name)
+                    best[item] = min(best.get(item, score), score)
+    return sorted(best, key=best.__getitem__)
+
+
 def search_cards(text: str, language: str, kinds: Iterable[str] | None = None) -> list[str]:
     """Card ids for what someone typed, best first: names in their language and in English
     before names in the other languages; equal, then starting with it, then a word starting
-    with it, then containing it; when nothing contains it, names that look like it
-    (typos). `kinds` limits card types (engine.cards UNIT, LEADER...)."""
+    with it, then containing it; when nothing contains it, names in their language or in
+    English that look like it (typos). `kinds` limits card types (engine.cards UNIT,
+    LEADER...)."""
     query = fold(text)
     if not query:
         return []
     wanted = None if kinds is None else frozenset(kinds)
     cards = catalogue().cards
-    mine = (resolve(language), ENGLISH)
-    ordered = [*dict.fromkeys(mine), *(lang for lang in LANGUAGES if lang not in mine)]
-    best: dict[str, tuple[int, int, str]] = {}
-    for lang in ordered:
-        group = 0 if lang in mine else 1
-        for card_id, name in _folded()[lang].items():
-            if wanted is not None and cards[card_id].type not in wanted:
-                continue
-            rank = _rank(query, name)
-            score = (group, rank if rank is not None else 9, name)
-            if rank is not None and (card_id not in best or score < best[card_id]):
-                best[card_id] = score
-    if not best:
-        for lang in ordered[:2]:
-            for card_id, name in _folded()[lang].items():
-                if wanted is not None and cards[card_id].type not in wanted:
-                    continue
-                likeness = _likeness(query, name)
-                if likeness >= SIMILAR:
-                    score = (0, round(100 * (1 - likeness)), name)
-                    best[card_id] = min(best.get(card_id, score), score)
-    return sorted(best, key=lambda card_id: best[card_id])
+    return _search(query, language, _folded(),
+                   lambda card_id: wanted is None or cards[card_id].type in wanted)
+
+
+@cache
+def _folded_factions() -> dict[str, dict[str, str]]:
+    """Every faction's folded name per language (Neutral aside)."""
+    return {language: {faction: fold(faction_name(faction, language))
+                       for faction in catalogue().factions}
+            for language in LANGUAGES}
+
+
+def search_factions(text: str, language: str) -> list[str]:
+    """Faction ids (Neutral aside) for what someone typed, best first, as search_cards
+    ranks cards."""
+    query = fold(text)
+    return _search(query, language, _folded_factions(), lambda _: True) if query else []

@@ -1,63 +1,32 @@
-"""Card lookup that tolerates typos, and each card explained in sentences with its related
-cards (muster group, what it summons or becomes, its rows)."""
+"""Card lookup in any language that tolerates typos, and each card explained in sentences
+with its related cards (muster group, what it summons or becomes, its rows)."""
 
 from __future__ import annotations
 
-import difflib
-import re
-import unicodedata
-from functools import cache
+from collections.abc import Iterable
 
+from bot.i18n import ENGLISH, search_cards
 from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.factions import leader_summary, row_words
 from engine import Card, catalogue
 from engine.cards import LEADER, NEUTRAL, ROW_TITLES, UNIT, WEATHER
 
-# A word of the query must be at least this similar to a word of a name (difflib ratio).
-SIMILAR = 0.75
 ABILITY_ORDER = (HERO, *(key for key in ABILITIES if key != HERO))
 
 
-def normalise(text: str) -> str:
-    """Lower case, no accents, apostrophes dropped, other punctuation as spaces."""
-    plain = unicodedata.normalize("NFKD", text.casefold())
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    plain = re.sub(r"['\u2019`]", "", plain)
-    return " ".join(re.sub(r"[^0-9a-z]+", " ", plain).split())
-
-
-@cache
-def _names() -> tuple[tuple[Card, str], ...]:
-    return tuple((card, normalise(card.name)) for card in catalogue().cards.values())
-
-
-def _likeness(query: str, name: str) -> float:
-    """How well every word of the query matches some word of the name (0 to 1)."""
-    words = name.split()
-    scores = [max(difflib.SequenceMatcher(None, q, w).ratio() for w in words)
-              for q in query.split()]
-    return min(scores) if scores else 0.0
-
-
-def find_cards(text: str, kinds: tuple[str, ...] | None = None) -> list[Card]:
-    """Cards for what someone typed: the card id or exact name first, then names starting
-    with it, then names containing it; when nothing contains it, names that look like it
-    ("yenefer", "blue stripe", "vilentretenmerth"), best first. `kinds` limits card types."""
-    query = normalise(text)
-    cards = [(c, n) for c, n in _names() if kinds is None or c.type in kinds]
-    if not query:
-        return []
-    exact = [c for c, n in cards if query in (c.id, n) or text.strip() == c.id]
-    starts = [c for c, n in cards if n.startswith(query) and c not in exact]
-    compact = query.replace(" ", "")
-    contains = [c for c, n in cards if (query in n or compact in n.replace(" ", ""))
-                and c not in exact and c not in starts]
-    found = exact + starts + contains
-    if found:
-        return found
-    scored = [(_likeness(query, n), c) for c, n in cards]
-    close = [(s, c) for s, c in scored if s >= SIMILAR]
-    return [c for _, c in sorted(close, key=lambda sc: -sc[0])]
+def find_cards(text: str, kinds: Iterable[str] | None = None, language: str = ENGLISH
+               ) -> list[Card]:
+    """Cards for what someone typed in any language, best first: the card with that id,
+    then bot.i18n.search_cards's order (names in `language` and English before the other
+    languages': equal, starting with it, a word starting with it, containing it; when
+    nothing contains it, names in `language` or English that look like it: "yenefer", "blue
+    stripe", "vilentretenmerth"). `kinds` limits card types."""
+    cards = catalogue().cards
+    wanted = None if kinds is None else frozenset(kinds)
+    exact = cards.get(text.strip())
+    first = [exact] if exact is not None and (wanted is None or exact.type in wanted) else []
+    found = [cards[card_id] for card_id in search_cards(text, language, wanted)]
+    return first + [card for card in found if card not in first]
 
 
 def faction_label(card: Card) -> str:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord.core.context import services
 from bot.discord.core.replies import guarded
 from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import FIRST_TOPIC, rules_message
+from bot.i18n import faction_name, search_factions
 from bot.images import card_png, deck_png
 from bot.learn.cards import find_cards
 from bot.learn.help import START
@@ -15,6 +17,13 @@ from bot.learn.rules import topics
 from bot.service.decks import factions
 from engine import catalogue, starter_decks
 from engine.cards import LEADER
+
+
+async def reader_language(interaction: discord.Interaction) -> str:
+    """The language of what only this user sees: their /gwent settings choice, else their
+    Discord client's."""
+    return await services(interaction).settings.private_language(interaction.user.id,
+                                                                 interaction.locale.value)
 
 
 @app_commands.command(description="The rules of Gwent, topic by topic")
@@ -32,7 +41,7 @@ async def rules(interaction: discord.Interaction, topic: str = FIRST_TOPIC) -> N
 async def card(interaction: discord.Interaction, name: str) -> None:
     """A card's picture, every ability in sentences, and the cards it works with."""
     async def work() -> None:
-        found, others = learn.find_card(name)
+        found, others = learn.find_card(name, await reader_language(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         out = learn.card_message(found, others, await card_png(found))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
@@ -43,9 +52,12 @@ async def card(interaction: discord.Interaction, name: str) -> None:
 @card.autocomplete("name")
 async def card_names(interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
-    """Card names matching what was typed so far (or looking like it)."""
-    cards = find_cards(current) if current.strip() else list(catalogue().cards.values())
-    return learn.choices(cards)
+    """Card names matching what was typed so far in any language (or looking like it in the
+    user's or English), shown in the user's language."""
+    language = await reader_language(interaction)
+    cards = (find_cards(current, language=language) if current.strip()
+             else list(catalogue().cards.values()))
+    return learn.choices(cards, language)
 
 
 @app_commands.command(name="help", description="How to play here: a first match, commands, privacy")
@@ -61,7 +73,7 @@ async def help_command(interaction: discord.Interaction) -> None:
 async def faction(interaction: discord.Interaction, name: str) -> None:
     """A faction guide with its starter deck as a picture."""
     async def work() -> None:
-        key = learn.find_faction(name)
+        key = learn.find_faction(name, await reader_language(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         out = learn.faction_message(key, await deck_png(starter_decks()[key]))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
@@ -72,10 +84,14 @@ async def faction(interaction: discord.Interaction, name: str) -> None:
 @faction.autocomplete("name")
 async def faction_names(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
-    """Factions whose name contains what was typed."""
-    typed = current.strip().casefold()
-    return [app_commands.Choice(name=name, value=key) for key, name in factions()
-            if typed in name.casefold()]
+    """Factions whose name in any language matches what was typed, shown in the user's
+    language."""
+    language = await reader_language(interaction)
+    playable = dict(factions())
+    keys = search_factions(current, language) if current.strip() else list(playable)
+    return [app_commands.Choice(name=learn.choice_name(faction_name(key, language),
+                                                       playable[key]), value=key)
+            for key in keys if key in playable]
 
 
 @app_commands.command(description="A leader: its ability, once or always on, and a tip")
@@ -83,7 +99,7 @@ async def faction_names(interaction: discord.Interaction,
 async def leader(interaction: discord.Interaction, name: str) -> None:
     """A leader guide with the leader card's picture."""
     async def work() -> None:
-        found = learn.find_leader(name)
+        found = learn.find_leader(name, await reader_language(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         out = learn.leader_message(found, await card_png(found))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
@@ -94,7 +110,9 @@ async def leader(interaction: discord.Interaction, name: str) -> None:
 @leader.autocomplete("name")
 async def leader_names(interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
-    """Leader names matching what was typed so far."""
-    leaders = (find_cards(current, kinds=(LEADER,)) if current.strip()
+    """Leader names matching what was typed so far in any language, shown in the user's
+    language."""
+    language = await reader_language(interaction)
+    leaders = (find_cards(current, kinds=(LEADER,), language=language) if current.strip()
                else [c for c in catalogue().cards.values() if c.type == LEADER])
-    return learn.choices(leaders)
+    return learn.choices(leaders, language)

@@ -12,7 +12,8 @@ from bot.discord.core.context import Groups, services
 from bot.discord.core.views import Outgoing, StaticView, button, clip
 from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
-from bot.learn.cards import explain_card, find_cards, normalise
+from bot.i18n import ENGLISH, card_name, search_factions
+from bot.learn.cards import explain_card, find_cards
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
 from bot.learn.glossary import quoted
 from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page
@@ -20,6 +21,7 @@ from bot.learn.in_play import cards_in_view, rules_in_view
 from bot.service.errors import Refusal
 from engine import Card, Observation, catalogue
 from engine.cards import LEADER
+from engine.folding import fold
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -100,37 +102,50 @@ def card_message(card: Card, others: list[Card], png: bytes) -> Outgoing:
     return Outgoing(text, files=(("card.png", png),))
 
 
-def find_faction(text: str) -> str:
-    """A faction id from its id or (part of) its name, or a Refusal."""
-    needle = normalise(text)
-    for info in catalogue().factions.values():
-        if needle and (needle == info.id or needle in normalise(info.name)):
-            return info.id
-    names = ", ".join(f.name for f in catalogue().factions.values())
-    raise Refusal(f"There is no faction called {quoted(clip(text, 60))}: choose {names}.")
+def find_faction(text: str, language: str = ENGLISH) -> str:
+    """A faction id from its id or its name (or part of it, or slightly misspelt) in any
+    language, or a Refusal."""
+    known = catalogue().factions
+    found = [text.strip()] if text.strip() in known else search_factions(text, language)
+    if not found:
+        names = ", ".join(f.name for f in known.values())
+        raise Refusal(f"There is no faction called {quoted(clip(text, 60))}: choose {names}.")
+    return found[0]
 
 
-def find_leader(text: str) -> Card:
-    """A leader from its id or name, typos tolerated, or a Refusal."""
-    found = find_cards(text, kinds=(LEADER,))
+def find_leader(text: str, language: str = ENGLISH) -> Card:
+    """A leader from its id or name in any language, typos tolerated, or a Refusal."""
+    found = find_cards(text, kinds=(LEADER,), language=language)
     if not found:
         raise Refusal(f"There is no leader called {quoted(clip(text, 60))}. Start typing a name "
                       "and pick one of the suggestions.")
     return found[0]
 
 
-def find_card(text: str) -> tuple[Card, list[Card]]:
-    """The best matching card and the other matches, or a Refusal."""
-    found = find_cards(text)
+def find_card(text: str, language: str = ENGLISH) -> tuple[Card, list[Card]]:
+    """The best matching card (its name in any language) and the other matches, or a
+    Refusal."""
+    found = find_cards(text, language=language)
     if not found:
         raise Refusal(f"There is no card called {quoted(clip(text, 60))}. Start typing a name and "
                       "pick one of the suggestions.")
     return found[0], found[1:]
 
 
-def choices(cards: list[Card]) -> list[discord.app_commands.Choice[str]]:
-    """Autocomplete choices: at most 25, names clipped to 100 characters."""
-    return [discord.app_commands.Choice(name=clip(c.name, 100), value=c.id) for c in cards[:25]]
+def choice_name(name: str, english: str) -> str:
+    """An autocomplete suggestion's name: the name in the user's language, followed by the
+    English one when it differs and both fit in Discord's 100 characters."""
+    both = f"{name} ({english})"
+    return clip(name, 100) if fold(name) == fold(english) or len(both) > 100 else both
+
+
+def choices(cards: list[Card], language: str = ENGLISH
+            ) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete choices: at most 25, each name in the user's language (with the English
+    one) within 100 characters."""
+    return [discord.app_commands.Choice(name=choice_name(card_name(c.id, language), c.name),
+                                        value=c.id)
+            for c in cards[:25]]
 
 
 # ------------------------------------------------------------------- in a match

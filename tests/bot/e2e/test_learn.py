@@ -191,3 +191,54 @@ async def test_a_tutorial_from_the_command_to_the_result(
         public = carol.visible_messages(table.channel)
         assert not any(HINT in m.content for m in public)
         assert await check_public_messages(bot.services, public) >= 1
+
+
+async def test_lookups_in_the_users_language_and_by_names_in_any_language(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    alice.set_locale("pl")
+    bob.set_locale("ru")
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        # Suggestions match the user's language and English, shown in the user's language
+        # with the English name.
+        for user, typed, expected in (
+                (alice, "geralt z", ("Geralt z Rivii (Geralt of Rivia)", "geralt_of_rivia")),
+                (alice, "jaskier", ("Jaskier (Dandelion)", "dandelion")),
+                (alice, "dandelion", ("Jaskier (Dandelion)", "dandelion")),
+                (alice, "myszowur", ("Myszowór (Ermion)", "ermion")),
+                (bob, "геральт", ("Геральт из Ривии (Geralt of Rivia)", "geralt_of_rivia")),
+                (bob, "ЛЮТИК", ("Лютик (Dandelion)", "dandelion")),
+                (bob, "利维亚的杰洛特", ("Геральт из Ривии (Geralt of Rivia)", "geralt_of_rivia")),
+                (carol, "Jaskier", ("Dandelion", "dandelion"))):
+            offered = await user.autocomplete(world.channel, "gwent card", "name", typed)
+            assert offered[0] == AutocompleteChoice(*expected), (typed, offered)
+        offered = await bob.autocomplete(world.channel, "gwent leader", "name", "фольтест")
+        assert len(offered) == 5 and all(o.name.startswith("Фольтест: ") for o in offered)
+        assert AutocompleteChoice("Фольтест: Король Темерии (Foltest: King of Temeria)",
+                                  "foltest_king_of_temeria") in offered
+        assert await bob.autocomplete(world.channel, "gwent faction", "name", "чудо") == [
+            AutocompleteChoice("Чудовища (Monsters)", "monsters")]
+        assert await alice.autocomplete(world.channel, "gwent faction", "name", "") == [
+            AutocompleteChoice(name, key) for key, name in (
+                ("northern_realms", "Królestwa Północy (Northern Realms)"),
+                ("nilfgaard", "Nilfgaard"), ("monsters", "Potwory (Monsters)"),
+                ("scoiatael", "Scoia'tael"), ("skellige", "Skellige"))]
+
+        # The commands find what was typed in any language (the explanations stay English).
+        for user, command, typed, head in (
+                (alice, "gwent card", "Jaskier", "**Dandelion** ("),
+                (bob, "gwent card", "Казнь", "**Scorch** ("),
+                (alice, "gwent card", "利维亚的杰洛特", "**Geralt of Rivia** ("),
+                (bob, "gwent card", "Horn des Kommandanten", "**Commander's Horn** ("),
+                (carol, "gwent card", "Ведьма: Кухарка", "**Crone: Brewess** ("),
+                (alice, "gwent leader", "Eredin: Bringer des Todes",
+                 "Monsters leader\n**Eredin: Bringer of Death** ("),
+                (bob, "gwent faction", "Королевства Севера", "**Northern Realms**\n")):
+            reply = await user.slash(world.channel, command, name=typed).message()
+            assert reply.ephemeral and reply.content.startswith(head), (typed, reply.content)
+
+        # An override chosen in /gwent settings beats the client's language.
+        await bot.services.settings.set_language_override(bob.id, "de")
+        offered = await bob.autocomplete(world.channel, "gwent card", "name", "лютик")
+        assert offered[0] == AutocompleteChoice("Rittersporn (Dandelion)", "dandelion")

@@ -13,7 +13,7 @@ from bot.i18n import (
     faction_name,
     other_names,
 )
-from bot.i18n.names import name_entries, search_cards
+from bot.i18n.names import name_entries, search_cards, search_factions
 from engine import Deck, catalogue, starter_decks
 from engine.cards import LEADER, NEUTRAL, UNIT
 from engine.decklist import parse_list
@@ -144,3 +144,22 @@ def test_a_pasted_polish_or_russian_list_names_its_problems() -> None:
     assert found.unread == ()
     assert found.leader == "foltest_king_of_temeria"
     assert found.cards == {"ves": 1, "dandelion": 1, "scorch": 3}
+
+
+def test_typos_are_forgiven_only_in_the_users_language_and_english() -> None:
+    # "Myszowór" is Polish for Ermion: misspelt, it is found for a Polish reader only.
+    assert search_cards("myszowur", "pl") == ["ermion"]
+    assert search_cards("myszowur", "en") == []
+    assert search_cards("myszowur", "ru") == []
+    assert search_cards("Myszowór", "en") == ["ermion"]
+
+
+def test_factions_are_found_by_their_name_in_any_language() -> None:
+    assert search_factions("potw", "pl") == ["monsters"]
+    assert search_factions("Королевства Севера", "en") == ["northern_realms"]
+    assert search_factions("松鼠党", "de") == ["scoiatael"]
+    assert search_factions("potwry", "pl") == ["monsters"]  # a typo, in Polish
+    assert search_factions("potwry", "en") == []
+    assert search_factions("skel", "ru")[0] == "skellige"
+    assert search_factions(" ", "pl") == []
+    assert NEUTRAL not in search_factions("neutral", "en") + search_factions("Нейтральный", "ru")

@@ -16,6 +16,7 @@ from bot.discord.core.views import Outgoing
 from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import rules_message, shared_message, turned
 from bot.discord.match.hand import hand_message
+from bot.i18n import LANGUAGES
 from bot.learn.cards import find_cards
 from bot.learn.help import PAGES
 from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
@@ -86,6 +87,22 @@ def test_every_leader_card_and_autocomplete_fits() -> None:
             assert len(offered) <= 25
             assert all(1 <= len(c.name) <= 100 and len(c.value) <= 100 for c in offered)
     assert len(learn.choices(CARDS)) == 25
+    for language in LANGUAGES:
+        offered = [learn.choices(CARDS[start:start + 25], language)
+                   for start in range(0, len(CARDS), 25)]
+        assert all(1 <= len(c.name) <= 100 for page in offered for c in page), language
+
+
+def test_a_suggestion_shows_the_english_name_only_when_it_differs_and_fits() -> None:
+    assert learn.choice_name("Jaskier", "Dandelion") == "Jaskier (Dandelion)"
+    assert learn.choice_name("Síle de Tansarville", "Sile de Tansarville") == (
+        "Síle de Tansarville")
+    assert learn.choice_name("Ves", "Ves") == "Ves"
+    assert learn.choice_name("Ł" * 60, "L" * 40) == "Ł" * 60
+    assert len(learn.choice_name("Ł" * 120, "L")) == 100
+    offered = learn.choices([catalogue().card("emhyr_var_emreis_the_white_flame")], "pl")
+    assert offered[0].name == ("Emhyr var Emreis: Biały Płomień Tańczący na Kurhanach Wrogów "
+                               "(Emhyr var Emreis: The White Flame)")
 
 
 def test_help_fits_a_phone_screen_and_its_pages_list_every_command() -> None:

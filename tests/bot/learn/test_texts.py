@@ -104,6 +104,41 @@ def test_lookup_tolerates_typos(typed: str, expected: str) -> None:
     assert find_cards(typed)[0].id == expected
 
 
+@pytest.mark.parametrize("language", ["pl", "ru", "zh-CN"])
+def test_english_typos_are_forgiven_whatever_the_users_language(language: str) -> None:
+    for typed, expected in (("blue stripe", "blue_stripes_commando"),
+                            ("yenefer", "yennefer_of_vengerberg"),
+                            ("vilentretenmerth", "villentretenmerth"),
+                            ("eredin destroyr", "eredin_destroyer_of_worlds")):
+        assert find_cards(typed, language=language)[0].id == expected, typed
+
+
+@pytest.mark.parametrize(("typed", "language", "expected"), [
+    ("Jaskier", "en", "dandelion"), ("jaskier", "pl", "dandelion"), ("Лютик", "pl", "dandelion"),
+    ("геральт из", "ru", "geralt_of_rivia"), ("利维亚的杰洛特", "en", "geralt_of_rivia"),
+    ("Horn des Kommandanten", "ru", "commanders_horn"), ("verbrennen", "de", "scorch"),
+    ("Казнь", "zh-CN", "scorch"), ("myszowur", "pl", "ermion"),
+    ("Manekin do cwiczen", "en", "decoy"), ("geralt_of_rivia", "ru", "geralt_of_rivia"),
+])
+def test_lookup_by_a_name_in_any_language(typed: str, language: str, expected: str) -> None:
+    assert find_cards(typed, language=language)[0].id == expected
+
+
+def test_lookup_puts_the_users_language_first_and_keeps_to_the_kinds() -> None:
+    # "ves" also begins "Vesemir"; the Russian reader's names ("Бьянка" is Ves) come with
+    # the English ones, before any other language's.
+    found = [c.id for c in find_cards("ves", language="ru")]
+    assert found[:2] == ["ves", "vesemir"]
+    leaders = find_cards("фольтест", kinds=(LEADER,), language="ru")
+    assert len(leaders) == 5 and {c.type for c in leaders} == {LEADER}
+    assert find_cards("decoy", kinds=(LEADER,)) == []
+    assert learn.find_faction("Potwory", "pl") == "monsters"
+    assert learn.find_faction("скеллиге", "en") == "skellige"
+    assert learn.find_faction("nilfgaard") == "nilfgaard"
+    assert learn.find_leader("Эредин Бреакк Глас: Убийца Оберона", "pl").id == (
+        "eredin_bringer_of_death")
+
+
 def test_nonsense_finds_nothing() -> None:
     for typed in ("zzz", "", "   ", "qwerty uiop"):
         assert find_cards(typed) == [], typed
