@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from bot.discord.client import GwentBot
+from bot.i18n import card_name
 from bot.service.decks import saved_key
 from engine import Deck, Match, starter_deck
 from engine.decklist import format_list
@@ -322,3 +323,49 @@ async def test_the_builder_and_its_forms_keep_working_after_a_restart(
         await changed(emu, builder, handle, before, "saved")
         [saved] = await bot.services.decks.all(alice.id)
         assert saved.deck.cards == {"dol_blathanna_scout": 3}
+
+
+async def test_a_list_pasted_in_polish_or_russian_fills_the_builder(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    alice.set_locale("pl")
+    bob.set_locale("ru")
+    deck = the_deck()
+    polish = [f"Leader: {card_name(deck.leader, 'pl')}",
+              *(f"{n}x {card_name(card_id, 'pl')}" for card_id, n in deck.cards.items())]
+    async with run_bot(emu, make_bot()):
+        builder = await alice.slash(world.channel, "gwent deck new",
+                                    faction="northern_realms").message()
+        opened = alice.click(builder, label="Paste list")
+        assert (await opened.response()).modal is not None
+        before = signature(builder)
+        handle = alice.submit_modal(opened, {"list": "\n".join(polish)})
+        await changed(emu, builder, handle, before, "the Polish list")
+        assert f"Pasted {len(polish)} lines" in builder.content
+        assert "Units **28/22** \u2705 \u00b7 Specials **6/10**" in builder.content
+
+        # Russian, with a Cyrillic letter for the "x" of a count, a card of another faction
+        # and a misspelt name.
+        builder = await bob.slash(world.channel, "gwent deck new",
+                                  faction="northern_realms").message()
+        russian = ["Фольтест: Король Темерии", "3\u0445 Боец Синих Полосок", "Лютик",
+                   "Лето из Гулеты", "2 Чучила"]
+        opened = bob.click(builder, label="Paste list")
+        assert (await opened.response()).modal is not None
+        before = signature(builder)
+        handle = bob.submit_modal(opened, {"list": "\n".join(russian)})
+        await changed(emu, builder, handle, before, "the Russian paste report")
+        assert "Nothing was changed: 2 of 5 lines" in builder.content
+        assert ("`Лето из Гулеты`: Letho of Gulet belongs to Nilfgaard, not Northern Realms"
+                in builder.content)
+        assert ("`2 Чучила`: no card called “Чучила” in a Northern Realms deck (did you mean "
+                "Чучело?)" in builder.content)
+        again = bob.click(builder, label="Paste list")
+        form = (await again.response()).modal
+        assert form is not None
+        assert form["components"][0]["components"][0]["value"] == "\n".join(russian)
+        before = signature(builder)
+        handle = bob.submit_modal(again, {"list": "\n".join([*russian[:3], "2 Чучело"])})
+        await changed(emu, builder, handle, before, "the Russian list")
+        assert "Pasted 4 lines: the deck now holds these 6 cards." in builder.content
+        assert "Units **4/22**" in builder.content and "Specials **2/10**" in builder.content
