@@ -144,31 +144,31 @@ def _search(query: str, language: str, folded: dict[str, dict[str, str]],
     """Ids for a folded query among folded names (language -> id -> name) whose id `keep`
     accepts, best first: see search_cards."""
     mine = [*dict.fromkeys((resolve(language), ENGLISH))]
-    ordered = [*mine, *(lang for lang in LANGUAGES if lang not in mine)]
-    best: dict[str, tuple[int, int, str]] = {}
-    for lang in ordered:
-        group = 0 if lang in mine else 1
-        for item, name in folded[lang].items():
-            rank = _rank(query, name)
-            if rank is not None and keep(item):
-                score = (group, rank, name)
-                best[item] = min(best.get(item, score), score)
+    best: dict[str, tuple[int, str]] = {}
+    for languages in (mine, [lang for lang in LANGUAGES if lang not in mine]):
+        for lang in languages:
+            for item, name in folded[lang].items():
+                rank = _rank(query, name)
+                if rank is not None and keep(item):
+                    best[item] = min(best.get(item, (rank, name)), (rank, name))
+        if best:
+            break
     if not best:
         for lang in mine:
             for item, name in folded[lang].items():
                 likeness = _likeness(query, name)
                 if likeness >= SIMILAR and keep(item):
-                    score = (0, round(100 * (1 - likeness)), name)
+                    score = (round(100 * (1 - likeness)), name)
                     best[item] = min(best.get(item, score), score)
     return sorted(best, key=best.__getitem__)
 
 
 def search_cards(text: str, language: str, kinds: Iterable[str] | None = None) -> list[str]:
     """Card ids for what someone typed, best first: names in their language and in English
-    before names in the other languages; equal, then starting with it, then a word starting
-    with it, then containing it; when nothing contains it, names in their language or in
-    English that look like it (typos). `kinds` limits card types (engine.cards UNIT,
-    LEADER...)."""
+    equal to it, then starting with it, then with a word starting with it, then containing
+    it; only when none does, names in the other languages, ranked the same way; only when
+    none does either, names in their language or in English that look like it (typos).
+    `kinds` limits card types (engine.cards UNIT, LEADER...)."""
     query = fold(text)
     if not query:
         return []

@@ -17,9 +17,9 @@ ABILITY_ORDER = (HERO, *(key for key in ABILITIES if key != HERO))
 def find_cards(text: str, kinds: Iterable[str] | None = None, language: str = ENGLISH
                ) -> list[Card]:
     """Cards for what someone typed in any language, best first: the card with that id,
-    then bot.i18n.search_cards's order (names in `language` and English before the other
-    languages': equal, starting with it, a word starting with it, containing it; when
-    nothing contains it, names in `language` or English that look like it: "yenefer", "blue
+    then as bot.i18n.search_cards finds them (names in `language` and English equal to it,
+    starting with it, with a word starting with it, containing it; else names in the other
+    languages; else names in `language` or English that look like it: "yenefer", "blue
     stripe", "vilentretenmerth"). `kinds` limits card types."""
     cards = catalogue().cards
     wanted = None if kinds is None else frozenset(kinds)

@@ -163,3 +163,11 @@ def test_factions_are_found_by_their_name_in_any_language() -> None:
     assert search_factions("skel", "ru")[0] == "skellige"
     assert search_factions(" ", "pl") == []
     assert NEUTRAL not in search_factions("neutral", "en") + search_factions("Нейтральный", "ru")
+
+
+def test_other_languages_are_searched_only_when_the_readers_names_match_nothing() -> None:
+    # "Tribok" is German for Trebuchet: "tri" finds it only for a German reader.
+    assert "trebuchet" not in search_cards("tri", "en")
+    assert "trebuchet" not in search_cards("tri", "pl")
+    assert "trebuchet" in search_cards("tri", "de")
+    assert search_cards("Tribok", "en") == search_cards("tribo", "ru") == ["trebuchet"]
