@@ -212,7 +212,7 @@ class RankedService:
                      faction: str | None) -> str:
         if not await ratings.seasons(guild_id):
             return ("No ranked match has been played in this server yet: challenge a member "
-                    "with `/gwent challenge` to start the ladder.")
+                    "with `/gwent challenge ranked:True` to start the ladder.")
         if faction is None:
             return f"Nobody played a ranked match in this server in {season.title}."
         name = dict(factions())[faction]

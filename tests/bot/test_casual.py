@@ -54,7 +54,7 @@ async def test_a_casual_challenge_leaves_ratings_untouched(services: Services) -
     outcome = await services.ranked.outcome(match.id)
     assert outcome is not None and not outcome.rated and outcome.reason == CASUAL
     assert await derived_rows(services) == 0, "no rating, rank or ladder row"
-    with pytest.raises(Refusal, match="No ranked match has been played"):
+    with pytest.raises(Refusal, match=r"No ranked match .* `/gwent challenge ranked:True`"):
         await services.ranked.leaderboard(GUILD, services.ranked.season(), LADDER, 0,
                                           ALICE.user_id)
     # Still in stats and history, marked casual.
