@@ -14,7 +14,13 @@ from bot.discord.ranked import ids
 from bot.learn.glossary import record, score
 from bot.ranking.match import Record
 from bot.ranking.ranks import PIECES, PRO, rank_label
-from bot.ranking.rating import BEST_FACTIONS, PAIR_PIECE_MATCHES, PROVISIONAL_GAMES, RAMP_GAMES
+from bot.ranking.rating import (
+    BEST_FACTIONS,
+    PAIR_PIECE_MATCHES,
+    PROVISIONAL_GAMES,
+    RAMP_GAMES,
+    is_provisional,
+)
 from bot.ranking.seasons import Season
 from bot.ranking.views import (
     ABANDONED,
@@ -38,7 +44,7 @@ MORE = "`/gwent rules ranked` explains every number."
 LADDER_NOTE = (f"-# Ladder score: the sum of a player's {BEST_FACTIONS} best faction MMRs, each "
                f"counted in full from its {RAMP_GAMES}th game of the season. {MORE}")
 MMR_NOTE = ("-# Faction MMR: a rating per faction and season, 1200 at the start, provisional "
-            f"for its first {PROVISIONAL_GAMES} games. Five pieces make the next rank. {MORE}")
+            f"for its first {PROVISIONAL_GAMES} games. {PIECES} pieces make the next rank. {MORE}")
 
 
 def _name(text: str) -> str:
@@ -92,7 +98,7 @@ def _board_number(page: LeaderboardPage, value: int, games: int) -> str:
     if page.is_ladder:
         return f"ladder score {value}"
     return f"{faction_name(page.board)} MMR {value}" + (
-        " (provisional)" if games < PROVISIONAL_GAMES else "")
+        " (provisional)" if is_provisional(games) else "")
 
 
 def shared_leaderboard_message(page: LeaderboardPage, png: bytes, user_id: int) -> Outgoing:
