@@ -70,7 +70,7 @@ class Publisher:
         self._spawn(self._warn(match_id, seats))
 
     async def challenge_closed(self, challenge: ChallengeRecord) -> None:
-        """Show that a challenge expired."""
+        """Show on its message that a challenge expired or was cancelled."""
         self._spawn(self._challenge_expired(challenge))
 
     # -------------------------------------------------------------- tasks
@@ -195,8 +195,10 @@ class Publisher:
     async def _result(self, snapshot: Snapshot) -> None:
         match = snapshot.match
         obs = snapshot.observation
-        assert obs is not None
-        out = result_message(snapshot, await result_png(obs), await board_png(obs))
+        result = await self._bot.services.matches.result(match.id)
+        assert obs is not None and result is not None
+        image = None if result.abandoned else await result_png(obs)
+        out = result_message(snapshot, result, image, await board_png(obs))
         ranked = await self._bot.services.ranked.outcome(match.id)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))

@@ -132,7 +132,7 @@ class Table:
 
 async def open_match(emu: Emulator, channel: Channel, challenger: VirtualUser,
                      opponent: VirtualUser, ready: bool = True,
-                     **options: str) -> tuple[Table, MessageView]:
+                     **options: object) -> tuple[Table, MessageView]:
     """Challenge, accept and (optionally) press Ready for both; return the table and the
     first board (or the lobby when not ready)."""
     challenge = await challenger.slash(channel, "gwent challenge", opponent=opponent,
