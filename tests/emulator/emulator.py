@@ -11,7 +11,7 @@ from aiohttp import web
 from .clock import Clock
 from .errors import BUG_KINDS, ApiError
 from .events import Events
-from .faults import RANDOM_STATUSES, Fault, Faults, RandomFaults
+from .faults import DROPPED, RANDOM_STATUSES, Fault, Faults, RandomFaults
 from .gateway import Gateway
 from .httpio import PAYLOAD, error_response, json_response
 from .interactions import InteractionFlow
@@ -213,12 +213,18 @@ class Emulator:
         retry_after: float = 0.05,
         message: str | None = None,
         after_write: bool = False,
+        scope: str = "user",
     ) -> None:
-        """Answer the next `times` matching requests with `status` (429, 5xx or an error code);
-        with `after_write`, after the route did its work (a 5xx for a write that happened).
+        """Answer the next `times` matching requests with `status` (429, 5xx or an error code;
+        0 drops the connection without an answer, a network error); with `after_write`,
+        after the route did its work (a write that happened, answered with a failure).
+        A 429's X-RateLimit-Scope is `scope` (`shared` ones are not invalid requests).
         `route` may also be the gateway's "/gateway" (its handshake then fails)."""
         self.faults.add(
-            Fault(method.upper(), route, status, times, code, retry_after, message, after_write)
+            Fault(
+                method.upper(), route, status, times, code, retry_after, message, after_write,
+                scope,
+            )
         )
 
     def fail_randomly(
@@ -302,8 +308,10 @@ class Emulator:
         fault = self.faults.take(request.method, GATEWAY_PATH)
         if fault is None:
             return await handler(request)
+        if fault.status == DROPPED and request.transport is not None:
+            request.transport.abort()
         response, code = fault.response()
-        self._fail("injected", response.status, code, request, GATEWAY_PATH, "injected", True)
+        self._fail("injected", fault.status, code, request, GATEWAY_PATH, "injected", True)
         return response
 
     async def _route(
@@ -328,11 +336,18 @@ class Emulator:
     def _injected(
         self, request: web.Request, path: str, kind: str, fault: Fault, verdict: Verdict
     ) -> web.StreamResponse:
-        response, code = fault.response()
-        response.headers.update(verdict.headers)
         if path.startswith("/interactions/"):
             self._faulted_callbacks.add(path.split("/")[2])
         detail = "injected after the write" if fault.after_write else "injected by the test"
+        if fault.status == DROPPED:
+            if request.transport is not None:
+                request.transport.abort()
+            self._fail("injected", DROPPED, 0, request, path, detail + ": no answer", True)
+            self._record(request, path, kind, DROPPED, True, fault.after_write, None)
+            return web.Response(status=500)  # never delivered
+        response, code = fault.response()
+        for name, value in verdict.headers.items():  # a 429's own headers win
+            response.headers.setdefault(name, value)
         self._fail("injected", response.status, code, request, path, detail, True)
         return self._answer(
             request, path, kind, response, injected=True, after_write=fault.after_write,
@@ -351,13 +366,25 @@ class Emulator:
         scope: str | None = None,
     ) -> web.StreamResponse:
         response.headers.update(VIA)
+        self._record(request, path, kind, response.status, injected, after_write, scope)
+        return response
+
+    def _record(
+        self,
+        request: web.Request,
+        path: str,
+        kind: str,
+        status: int,
+        injected: bool,
+        after_write: bool,
+        scope: str | None,
+    ) -> None:
         self.log.append(
             RequestRecord(
-                request.method, path, response.status, request.get(PAYLOAD), injected, kind,
-                scope, after_write,
+                request.method, path, status, request.get(PAYLOAD), injected, kind, scope,
+                after_write,
             )
         )
-        return response
 
     def _fail(
         self,

@@ -24,6 +24,8 @@ from .httpio import error_response, json_response
 from .ratelimits import route_of
 
 DEFAULT_CODES = {403: 50013, 404: 10003}
+# The status of a fault that drops the connection without answering (a network error).
+DROPPED = 0
 # What a random fault answers: one of these before the route runs, or (with after_write)
 # a 5xx among them after it ran, each equally likely.
 RANDOM_STATUSES = (429, 500, 502, 503, 504)
@@ -50,6 +52,7 @@ class Fault:
     retry_after: float
     message: str | None
     after_write: bool = False
+    scope: str = "user"
     pattern: re.Pattern[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -65,16 +68,18 @@ class Fault:
         """Build the injected response; returns it with its Discord error code."""
         if self.status == 429:
             return self._rate_limited(), 0
-        if self.status >= 500:
-            reason = HTTPStatus(self.status).phrase
-            body: dict[str, Any] = {"message": f"{self.status}: {reason}", "code": 0}
-            return json_response(body, status=self.status), 0
+        if self.status == DROPPED or self.status >= 500:  # (a dropped one is never delivered)
+            status = self.status or 500
+            body: dict[str, Any] = {"message": f"{status}: {HTTPStatus(status).phrase}", "code": 0}
+            return json_response(body, status=status), 0
         code = self.code if self.code is not None else DEFAULT_CODES.get(self.status, 0)
         return error_response(ApiError(self.status, code, self.message or MESSAGES.get(code))), code
 
     def _rate_limited(self) -> web.Response:
+        shared = "The resource is being rate limited."
         body = {
-            "message": self.message or "You are being rate limited.",
+            "message": self.message or (shared if self.scope == "shared" else
+                                        "You are being rate limited."),
             "retry_after": self.retry_after,
             "global": False,
             "code": self.code or 0,
@@ -86,7 +91,7 @@ class Fault:
             "X-RateLimit-Reset": f"{time.time() + self.retry_after:.3f}",
             "X-RateLimit-Reset-After": f"{self.retry_after:.3f}",
             "X-RateLimit-Bucket": "emulator-" + self.route.strip("/").replace("/", "-"),
-            "X-RateLimit-Scope": "user",
+            "X-RateLimit-Scope": self.scope,
         }
         return json_response(body, status=429, headers=headers)
 

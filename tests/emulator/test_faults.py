@@ -34,6 +34,17 @@ async def test_a_5xx_after_the_write_and_the_nonce_that_makes_a_retry_safe(
         ("POST", 503, True), ("PATCH", 503, True)]
 
 
+async def test_a_dropped_connection_before_and_after_the_write(
+        emu: Emulator, world: World, http: aiohttp.ClientSession) -> None:
+    emu.inject("POST", "/channels/{channel_id}/messages", 0)
+    emu.inject("POST", "/channels/{channel_id}/messages", 0, after_write=True)
+    for text in ("lost", "kept"):
+        with pytest.raises(aiohttp.ServerDisconnectedError):
+            await post(http, world.channel.id, text)
+    assert [m.content for m in emu.messages(world.channel)] == ["kept"]
+    assert [(r.status, r.after_write) for r in emu.log] == [(0, False), (0, True)]
+
+
 @pytest.mark.parametrize(("method", "route"), [("GET", "/users/@me"),
                                                ("GET", "/oauth2/applications/@me")])
 async def test_a_503_at_login(emu: Emulator, method: str, route: str) -> None:
