@@ -20,7 +20,7 @@ from bot.discord.commands import GwentCommands
 from bot.discord.components import FORMS, ITEMS
 from bot.discord.core.inflight import InFlight
 from bot.discord.core.replies import OOPS, try_tell
-from bot.discord.core.retry import STARTUP, retrying
+from bot.discord.core.retry import STARTUP, retry_after, retrying
 from bot.discord.match.publisher import Publisher
 from bot.discord.ops import Metrics, OpsServer
 from bot.replay_frames import ReplayFrames
@@ -99,6 +99,25 @@ class GwentBot(discord.Client):
             await self.http.close()
             self.http.connector = discord.utils.MISSING
             raise
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """Connect to the gateway and stay connected; while Discord is unavailable, the
+        first connection is tried again with backoff, as discord.py does for later ones.
+
+        discord.py 2.7.1 does not: a Client's retry of a first connection fails on the
+        previous connection it reads (https://github.com/Rapptz/discord.py/issues/10520).
+        (An AutoShardedClient retries its shards' connections itself.)"""
+        await retrying(lambda: self._connect(reconnect), "connecting to Discord's gateway",
+                       backoff=STARTUP)
+
+    async def _connect(self, reconnect: bool) -> None:
+        try:
+            await super().connect(reconnect=reconnect)
+        except AttributeError as error:
+            failure = error.__context__
+            if self.ws is not None or failure is None or retry_after(failure) is None:
+                raise
+            raise failure from None  # the connection error that discord.py failed to retry
 
     async def _start(self) -> None:
         """Storage, persistent components, command sync, then timers, reconcile and the

@@ -80,6 +80,8 @@ def retry_after(error: BaseException) -> float | None:
             return max(0.0, float(header)) if header else 0.0
         except ValueError:
             return 0.0
+    if isinstance(error, aiohttp.ClientResponseError):  # e.g. the gateway's handshake
+        return 0.0 if error.status in RETRY_STATUSES else None
     if isinstance(error, aiohttp.ClientConnectionError | ConnectionError | TimeoutError):
         return 0.0
     return None
