@@ -56,19 +56,21 @@ class Traffic:
     @classmethod
     def of(cls, records: Iterable[RequestRecord]) -> Traffic:
         """Count these records."""
-        kinds: Counter[str] = Counter()
+        bot = interaction = server_errors = 0
         invalid: Counter[int] = Counter()
         scopes: Counter[str] = Counter()
-        server_errors = 0
         for record in records:
-            kinds[record.kind] += 1
+            if record.counts_globally:
+                bot += 1
+            else:
+                interaction += 1
             if record.invalid:
                 invalid[record.status] += 1
             if record.status == 429:
                 scopes[record.scope or "injected"] += 1
             server_errors += record.status >= 500
-        return cls(kinds[INTERACTION], kinds[BOT], dict(sorted(invalid.items())),
-                   dict(sorted(scopes.items())), server_errors)
+        return cls(interaction, bot, dict(sorted(invalid.items())), dict(sorted(scopes.items())),
+                   server_errors)
 
     @property
     def total(self) -> int:
