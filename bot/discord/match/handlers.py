@@ -16,6 +16,7 @@ import discord
 from bot.discord.core.answers import Reply, answer
 from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
 from bot.discord.core.replies import is_private, refusal_text
+from bot.discord.core.retry import create_thread_once
 from bot.discord.match.deck_choice import deck_message
 from bot.discord.match.hand import actions_for, followup_message, hand_message, move_text
 from bot.discord.match.public import (
@@ -88,9 +89,9 @@ async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, 
     if (perms.create_public_threads and perms.send_messages_in_threads
             and isinstance(text_channel, discord.TextChannel)):
         try:
-            thread = await text_channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440)
+            thread = await create_thread_once(
+                text_channel, name, since=interaction.created_at,
+                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
         except discord.HTTPException as error:
             log.warning("cannot create a thread in %s (%s): playing in the channel",
                         channel.id, error)
