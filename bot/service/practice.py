@@ -1,4 +1,5 @@
-"""Practice matches: a member against the computer, refused where a challenge would be."""
+"""Practice matches: a member against the computer, refused while they play another match or
+where a match already runs (an open challenge does not stop practice)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.learn.glossary import quoted
-from bot.service.challenges import check_free
+from bot.service.challenges import check_not_playing
 from bot.service.clock import Clock
 from bot.service.computer import LEVELS
 from bot.service.decks import COMPUTER_DECKS, GENERATED, factions
@@ -63,7 +64,7 @@ class PracticeService:
             running = await repo.live_match_in(channel_id)
             if running is not None:
                 raise Busy("A match is already running in this channel.", running.channel_id)
-            await check_free(repo, guild_id, person, True)
+            await check_not_playing(repo, guild_id, person, True)
 
     async def start(self, guild_id: int, channel_id: int, person: Player, level: str,
                     computer_id: int, open_venue: PracticeVenue, *,
@@ -92,9 +93,9 @@ class PracticeService:
             running = await repo.live_match_in(venue)
             if running is not None:
                 raise Busy("A match is already running in this channel.", venue)
-            await check_free(repo, guild_id, person, True)
+            await check_not_playing(repo, guild_id, person, True)
             match_id = await self._matches.insert(repo, guild_id, venue, parent,
-                                                  (person, computer))
+                                                  (person, computer), ranked=False)
             if tutorial:
                 await _script(repo, match_id)
         if tutorial:

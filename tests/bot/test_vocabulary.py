@@ -194,7 +194,9 @@ async def test_every_message_of_a_played_match_keeps_to_the_vocabulary(
                                    record_.action_count)
     final = await services.matches.public(match.id)
     names = (record_.seats[0].name, record_.seats[1].name)
-    said += texts_of(with_ranked_lines(result_message(final, b"", b""),
+    stored = await services.matches.result(match.id)
+    assert stored is not None
+    said += texts_of(with_ranked_lines(result_message(final, stored, b"", b""),
                                        ranked_lines(await services.ranked.outcome(match.id),
                                                     names)))
     said += texts_of(challenge_closed_message(challenge, record_))

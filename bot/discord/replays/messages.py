@@ -156,7 +156,9 @@ def record_message(replay: Replay) -> Outgoing:
 def match_label(found: FinishedMatch, now: float) -> str:
     """A finished match in the /gwent replay suggestions."""
     a, b = found.names
-    if found.forfeited_by is not None:
+    if found.abandoned:
+        outcome = "abandoned"
+    elif found.forfeited_by is not None:
         outcome = f"{found.names[found.forfeited_by]} forfeited"
     elif found.winner is None:
         outcome = "draw"

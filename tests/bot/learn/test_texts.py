@@ -192,7 +192,7 @@ def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
 def test_topics_cover_the_issue_and_perks_and_leaders_come_from_the_catalogue() -> None:
     keys = [t.key for t in topics()]
     assert keys == ["overview", "setup", "turns", "scoring", "abilities", "specials",
-                    "factions", "leaders", "decks", "discord", "words"]
+                    "factions", "leaders", "decks", "discord", "words", "ranked"]
     words = " ".join(topic("words").pages)
     for term in TERMS:  # the glossary, each word explained once
         assert words.count(term.meaning) == 1, term.word
