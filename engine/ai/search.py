@@ -24,7 +24,8 @@ from engine.actions import FORFEIT, LEADER, PASS, PLAY, Action
 from engine.ai.agents import pre_play
 from engine.ai.beliefs import Beliefs, beliefs
 from engine.ai.determinize import determinize
-from engine.ai.policy import ROLLOUT, SHARP, Eval, Style, choose_action
+from engine.ai.playout import playout, playout_copy
+from engine.ai.policy import ROLLOUT, SHARP, Eval, choose_action
 from engine.decks import Deck
 from engine.match import Match
 from engine.observation import Observation
@@ -33,42 +34,6 @@ from engine.pending import MEDIC
 WORLDS = 32  # distinct determinizations per decision, reused in turn by every move
 MAX_CANDIDATES = 9  # moves searched at the root (the policy's ranking picks them)
 EXPLORE = 0.6  # UCB1 exploration constant (values lie in [0, 1])
-MAX_STEPS = 400  # safety bound on a playout's length
-
-
-class PlayoutMatch(Match):
-    """A match for playouts: the same rules, without the event log (nobody reads it)."""
-
-    def _log(self, *args: object, **kwargs: object) -> None:
-        pass
-
-    def _tag_delta(self, *args: object) -> None:
-        pass
-
-
-def playout_copy(m: Match) -> Match:
-    """Return a copy of the match that skips the event log."""
-    c = m.clone()
-    c.__class__ = PlayoutMatch
-    c.events = []
-    return c
-
-
-def outcome(m: Match, me: int) -> float:
-    """1 for a win, 0.5 for a draw, 0 for a loss (an unfinished match counts as a draw)."""
-    if not m.is_over or m.winner is None:
-        return 0.5
-    return 1.0 if m.winner == me else 0.0
-
-
-def playout(m: Match, me: int, style: Style, rng: random.Random) -> float:
-    """Play the match to its end with the policy for both players; return me's result."""
-    steps = 0
-    while not m.is_over and steps < MAX_STEPS:
-        p = m.to_act()[0]
-        m.apply(choose_action(m, p, style, rng))
-        steps += 1
-    return outcome(m, me)
 
 
 def _key(m: Match, a: Action) -> tuple[object, ...]:
