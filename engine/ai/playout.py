@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.actions import Action
 from engine.ai.policy import Style, choose_action
 from engine.match import Match
 
@@ -43,3 +44,10 @@ def playout(m: Match, me: int, style: Style, rng: random.Random) -> float:
         m.apply(choose_action(m, p, style, rng))
         steps += 1
     return outcome(m, me)
+
+
+def move_key(m: Match, a: Action) -> tuple[object, ...]:
+    """Moves that do the same thing (copies of a card, equal decoy targets) share a key."""
+    card = m.card_ids[a.card] if a.card is not None else None
+    target = m.card_ids[a.target] if a.target is not None else None
+    return (a.kind, card, a.row, target)

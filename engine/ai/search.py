@@ -24,7 +24,7 @@ from engine.actions import FORFEIT, LEADER, PASS, PLAY, Action
 from engine.ai.agents import pre_play
 from engine.ai.beliefs import Beliefs, beliefs
 from engine.ai.determinize import determinize
-from engine.ai.playout import playout, playout_copy
+from engine.ai.playout import move_key, playout, playout_copy
 from engine.ai.policy import ROLLOUT, SHARP, Eval, choose_action
 from engine.decks import Deck
 from engine.match import Match
@@ -34,13 +34,6 @@ from engine.pending import MEDIC
 WORLDS = 32  # distinct determinizations per decision, reused in turn by every move
 MAX_CANDIDATES = 9  # moves searched at the root (the policy's ranking picks them)
 EXPLORE = 0.6  # UCB1 exploration constant (values lie in [0, 1])
-
-
-def _key(m: Match, a: Action) -> tuple[object, ...]:
-    """Moves that do the same thing (copies of a card, equal decoy targets) share a key."""
-    card = m.card_ids[a.card] if a.card is not None else None
-    target = m.card_ids[a.target] if a.target is not None else None
-    return (a.kind, card, a.row, target)
 
 
 class SearchAgent:
@@ -77,7 +70,7 @@ class SearchAgent:
         legal = [a for a in obs.legal if a.kind != FORFEIT]
         seen: dict[tuple[object, ...], Action] = {}
         for a in legal:
-            seen.setdefault(_key(m, a), a)
+            seen.setdefault(move_key(m, a), a)
         moves = list(seen.values())
         policy = choose_action(m, me, SHARP, random.Random(0))
         if m.pending is not None:
