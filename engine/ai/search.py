@@ -24,6 +24,7 @@ from engine.actions import FORFEIT, LEADER, PASS, PLAY, Action
 from engine.ai.agents import pre_play
 from engine.ai.beliefs import Beliefs, beliefs
 from engine.ai.determinize import determinize
+from engine.ai.ismcts import Settings, TreeSearch
 from engine.ai.playout import move_key, playout, playout_copy
 from engine.ai.policy import ROLLOUT, SHARP, Eval, choose_action
 from engine.decks import Deck
@@ -40,7 +41,9 @@ class SearchAgent:
     """Determinized Monte Carlo search with a policy prior and policy playouts."""
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
-                 budget_ms: int = 450, iterations: int | None = None) -> None:
+                 budget_ms: int = 450, iterations: int | None = None,
+                 tree: Settings | None = None) -> None:
+        self.tree = tree
         self.name = name
         self.seed = seed
         self.deck = deck
@@ -62,6 +65,11 @@ class SearchAgent:
         candidates = self._candidates(first, me, obs, rng)
         if len(candidates) == 1:
             return candidates[0]
+        if self.tree is not None:
+            t = TreeSearch(self.tree).run(obs, bel, first, candidates, rng, self.budget_ms,
+                                          self.iterations)
+            self.last_iterations = t.iterations
+            return t.best()
         return self._search(obs, bel, first, candidates, rng)
 
     def _candidates(self, m: Match, me: int, obs: Observation,
