@@ -8,9 +8,12 @@ it, labelled with that player's final result (win 1, draw 1/2, loss 0). A small 
 is fitted to those labels by logistic loss with numpy (a training-only dependency: the
 engine evaluates the weights in plain Python, engine.ai.value).
 
-Training goes in generations. The first plays the hand-written policy
-(engine.ai.policy); each later one plays the lookahead over the network fitted by the
-generation before (engine.ai.lookahead), so the evaluation learns the play it judges.
+Training goes in generations, each fitting one network on its own matches; the
+evaluation is the mean of all generations' networks. The first generation plays the
+hand-written policy (engine.ai.policy); each later one plays the lookahead
+(engine.ai.lookahead) over the evaluation of the generations before it, so the
+evaluation learns the play it judges while the earlier networks keep it from drifting
+towards what only that play does.
 Players explore: now and then a random card, or a pass at any moment, so that the data
 shows what a bad move costs. Decks are starter decks, and now and then random legal ones.
 """
@@ -124,7 +127,7 @@ def generate(games: int, seed: int, weights: dict[str, Any] | None,
 
 def fit(xs: list[list[float]], ys: list[float], hidden: int, epochs: int,
         seed: int) -> dict[str, Any]:
-    """Fit the network by logistic loss (Adam, minibatches); return it as JSON-ready data."""
+    """Fit one network by logistic loss (Adam, minibatches); return it as JSON-ready data."""
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -193,11 +196,11 @@ def fit(xs: list[list[float]], ys: list[float], hidden: int, epochs: int,
         return np.round(a, 5).tolist()  # type: ignore[no-any-return]
 
     layers = [{"w": r(params[i].T), "b": r(params[i + 1])} for i in range(0, n, 2)]
-    return {"features": list(NAMES), "mean": r(mean), "scale": r(scale), "layers": layers}
+    return {"mean": r(mean), "scale": r(scale), "layers": layers}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the generations of self-play and fitting; write the last network's weights."""
+    """Run the generations of self-play and fitting; write the evaluation after each."""
     parser = argparse.ArgumentParser(prog="python -m tools.train_value", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20_000, help="matches per generation")
@@ -207,21 +210,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--start", type=Path,
-                        help="weights to start from (skip the policy's generation)")
+                        help="an evaluation to add generations to (its networks are kept)")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args(argv)
-    weights = None
+    members: list[dict[str, Any]] = []
     if args.start is not None:
-        weights = json.loads(args.start.read_text(encoding="utf-8"))
-    for generation in range(args.generations):
-        who = "policy" if weights is None else "lookahead"
+        members = json.loads(args.start.read_text(encoding="utf-8"))["members"]
+    for generation in range(len(members), len(members) + args.generations):
+        weights = {"features": list(NAMES), "members": members} if members else None
+        who = "lookahead" if members else "policy"
         print(f"generation {generation + 1}: {args.games} matches of the {who}",
               file=sys.stderr, flush=True)
         xs, ys = generate(args.games, args.seed + generation, weights, args.workers)
-        weights = fit(xs, ys, args.hidden, args.epochs, args.seed)
+        members = [*members, fit(xs, ys, args.hidden, args.epochs, args.seed)]
         del xs, ys
-        args.out.write_text(json.dumps(weights, separators=(",", ":")) + "\n",
-                            encoding="utf-8")
+        data = {"features": list(NAMES), "members": members}
+        args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"wrote {args.out}", file=sys.stderr, flush=True)
     return 0
 

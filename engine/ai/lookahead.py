@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from engine.actions import CHOOSE, Action
+from engine.actions import CHOOSE, PASS, Action
 from engine.ai.playout import move_key, playout_copy
 from engine.ai.policy import SHARP, choose_action, choose_option
-from engine.ai.value import Network, win_chance
+from engine.ai.value import Network, win_chance, wins_ties
 from engine.match import Match
 
 
@@ -26,12 +26,29 @@ def after(m: Match, a: Action) -> Match:
     return c
 
 
+def value_after(m: Match, a: Action, net: Network | None = None) -> float:
+    """p's chance to win after the move.
+
+    When p is to move again (the opponent passed), passing next ends the round, and the
+    evaluation judges a fresh round more surely than a round half played: ahead, p would
+    pass, so the position after that pass is judged; behind, the better of the two."""
+    p = a.player
+    c = after(m, a)
+    if c.is_over or c.pending is not None or c.current != p or not c.sides[1 - p].passed:
+        return win_chance(c, p, net)
+    closed = win_chance(after(c, Action(p, PASS)), p, net)
+    lead = c.total(p) - c.total(1 - p)
+    if lead > 0 or (lead == 0 and wins_ties(c, p)):
+        return closed
+    return max(closed, win_chance(c, p, net))
+
+
 def move_values(m: Match, p: int, net: Network | None = None) -> list[tuple[Action, float]]:
     """Return each distinct move of p (forfeit aside) with p's chance to win after it."""
     seen: dict[tuple[object, ...], Action] = {}
     for a in m.legal_actions(p)[:-1]:
         seen.setdefault(move_key(m, a), a)
-    return [(a, win_chance(after(m, a), p, net)) for a in seen.values()]
+    return [(a, value_after(m, a, net)) for a in seen.values()]
 
 
 def choose_lookahead(m: Match, p: int, rng: random.Random, net: Network | None = None,

@@ -42,8 +42,9 @@ class SearchAgent:
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
                  budget_ms: int = 450, iterations: int | None = None,
-                 tree: Settings | None = None) -> None:
+                 tree: Settings | None = None, reply: bool = False) -> None:
         self.tree = tree
+        self.reply = reply
         self.name = name
         self.seed = seed
         self.deck = deck
@@ -65,6 +66,10 @@ class SearchAgent:
         candidates = self._candidates(first, me, obs, rng)
         if len(candidates) == 1:
             return candidates[0]
+        if self.reply:
+            from engine.ai.reply import search as reply_search
+            return reply_search(obs, bel, first, candidates, rng, self.budget_ms,
+                                self.iterations)
         if self.tree is not None:
             t = TreeSearch(self.tree).run(obs, bel, first, candidates, rng, self.budget_ms,
                                           self.iterations)

@@ -58,7 +58,7 @@ def features(m: Match, p: int) -> list[float]:
         len(me.deck) / 20.0, len(op.deck) / 20.0,
         (sum(deck) / len(deck) if deck else 0.0) / 10.0, their_mean / 10.0,
         float(_leader_ready(m, p)), float(_leader_ready(m, 1 - p)),
-        float(_wins_ties(m, p)), float(_wins_ties(m, 1 - p)),
+        float(wins_ties(m, p)), float(wins_ties(m, 1 - p)),
         len(m.weather_rows()) / 3.0 if m.weather else 0.0,
     ]
     f += [float(me.faction == x) for x in FACTIONS]
@@ -70,17 +70,16 @@ def _leader_ready(m: Match, p: int) -> bool:
     return not m.sides[p].leader_used and m.active_leader(p) is not None
 
 
-def _wins_ties(m: Match, p: int) -> bool:
+def wins_ties(m: Match, p: int) -> bool:
+    """True when a drawn round goes to p (Nilfgaard against another faction)."""
     f = (m.sides[p].faction, m.sides[1 - p].faction)
     return f[0] == "nilfgaard" and f[1] != "nilfgaard"
 
 
-class Network:
-    """A multilayer perceptron (ReLU hidden layers, logistic output) on scaled features."""
+class Member:
+    """One multilayer perceptron (ReLU hidden layers, logistic output) on scaled features."""
 
     def __init__(self, data: dict[str, Any]) -> None:
-        if tuple(data["features"]) != NAMES:
-            raise ValueError("the value weights were fitted on other features: retrain them")
         mean: list[float] = data["mean"]
         scale: list[float] = data["scale"]
         layers = [(layer["w"], layer["b"]) for layer in data["layers"]]
@@ -109,9 +108,22 @@ class Network:
         return 1.0 / (1.0 + math.exp(-z))
 
 
+class Network:
+    """The evaluation: the mean output of its members (one per generation of training)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        if tuple(data["features"]) != NAMES:
+            raise ValueError("the value weights were fitted on other features: retrain them")
+        self.members = [Member(member) for member in data["members"]]
+
+    def predict(self, x: list[float]) -> float:
+        """Return the mean of the members' outputs for one raw feature vector."""
+        return sum(member.predict(x) for member in self.members) / len(self.members)
+
+
 @cache
 def network() -> Network:
-    """Return the fitted network shipped with the engine."""
+    """Return the fitted evaluation shipped with the engine."""
     return Network(json.loads(WEIGHTS.read_text(encoding="utf-8")))
 
 

@@ -27,16 +27,19 @@ def card_of(m: Match, a: Action) -> str | None:
 
 
 def reference(x: list[float]) -> float:
-    """The network's formula, computed directly from the weights file."""
-    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    h = [(v - mu) / s for v, mu, s in zip(x, data["mean"], data["scale"], strict=True)]
-    layers = data["layers"]
-    for i, layer in enumerate(layers):
-        h = [sum(w * v for w, v in zip(row, h, strict=True)) + b
-             for row, b in zip(layer["w"], layer["b"], strict=True)]
-        if i < len(layers) - 1:
-            h = [max(0.0, v) for v in h]
-    return 1 / (1 + math.exp(-h[0]))
+    """The evaluation's formula (the mean of its networks), computed directly from the
+    weights file."""
+    outputs = []
+    for data in json.loads(WEIGHTS.read_text(encoding="utf-8"))["members"]:
+        h = [(v - mu) / s for v, mu, s in zip(x, data["mean"], data["scale"], strict=True)]
+        layers = data["layers"]
+        for i, layer in enumerate(layers):
+            h = [sum(w * v for w, v in zip(row, h, strict=True)) + b
+                 for row, b in zip(layer["w"], layer["b"], strict=True)]
+            if i < len(layers) - 1:
+                h = [max(0.0, v) for v in h]
+        outputs.append(1 / (1 + math.exp(-h[0])))
+    return sum(outputs) / len(outputs)
 
 
 def test_the_fast_evaluation_computes_the_networks_formula() -> None:
