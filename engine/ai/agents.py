@@ -8,7 +8,8 @@ Levels:
     normal   a one-move lookahead judged by an evaluation learned from self-play
              (engine.ai.lookahead, engine.ai.value); redraws and follow-up choices by the
              hand-written policy of engine.ai.policy;
-    hard     information-set Monte Carlo tree search (engine.ai.search, engine.ai.ismcts).
+    hard     a search of its move and the opponent's likely reply over sampled hidden
+             cards, judged by the same evaluation (engine.ai.search).
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ LEVELS = {
     "random": Level("random", 0, "uniformly random legal moves"),
     "greedy": Level("greedy", 0, "largest immediate gain; passes when ahead after a pass"),
     "easy": Level("easy", 50, "simple heuristic with random slips"),
-    "normal": Level("normal", 150, "card-economy policy: passing, spies, medics, decoys"),
-    "hard": Level("hard", 450, "determinized Monte Carlo search over the normal policy"),
+    "normal": Level("normal", 150, "one-move lookahead judged by a learned evaluation"),
+    "hard": Level("hard", 450, "search of its move and the reply over sampled hidden cards"),
 }
 
 
