@@ -66,7 +66,7 @@ LEVELS = {
     "greedy": Level("greedy", 0, "largest immediate gain; passes when ahead after a pass"),
     "easy": Level("easy", 50, "simple heuristic with random slips"),
     "normal": Level("normal", 150, "one-move lookahead judged by a learned evaluation"),
-    "hard": Level("hard", 450, "search of its move and the reply over sampled hidden cards"),
+    "hard": Level("hard", 400, "search of its move and the reply over sampled hidden cards"),
 }
 
 

@@ -70,11 +70,11 @@ def candidates(m: Match, me: int) -> list[Action]:
 
 
 def search(obs: Observation, bel: Beliefs, first: Match, moves: list[Action],
-           rng: random.Random, budget_ms: int, iterations: int | None) -> Action:
+           rng: random.Random, deadline: float, iterations: int | None) -> Action:
     """Return the move with the best mean value over the worlds sampled within the effort:
-    a time budget, or a fixed number of judged (world, move) pairs."""
+    until the deadline (time.perf_counter()), or a fixed number of judged (world, move)
+    pairs."""
     me = bel.me
-    deadline = time.perf_counter() + budget_ms / 1000.0
     n = len(moves)
     totals = [0.0] * n
     counts = [0] * n
@@ -106,7 +106,7 @@ class SearchAgent:
     """Searches my move and the opponent's reply over sampled worlds (see the module)."""
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
-                 budget_ms: int = 450, iterations: int | None = None) -> None:
+                 budget_ms: int = 400, iterations: int | None = None) -> None:
         self.name = name
         self.seed = seed
         self.deck = deck
@@ -115,6 +115,7 @@ class SearchAgent:
 
     def choose(self, obs: Observation) -> Action:
         """Return the searched move."""
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
         early = pre_play(obs, self.deck)
         if early is not None:
             return early
@@ -128,4 +129,4 @@ class SearchAgent:
         moves = candidates(first, me)
         if len(moves) == 1:
             return moves[0]
-        return search(obs, bel, first, moves, rng, self.budget_ms, self.iterations)
+        return search(obs, bel, first, moves, rng, deadline, self.iterations)
