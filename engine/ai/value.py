@@ -84,10 +84,9 @@ class Member:
         scale: list[float] = data["scale"]
         layers = [(layer["w"], layer["b"]) for layer in data["layers"]]
         w, b = layers[0]
-        # The scaling is folded into the first layer, stored by input column: an input
-        # that is zero (most of them) then costs nothing.
-        self.columns: list[list[float]] = [
-            [row[i] / scale[i] for row in w] for i in range(len(NAMES))]
+        # The scaling is folded into the first layer.
+        self.rows: list[list[float]] = [[wi / s for wi, s in zip(row, scale, strict=True)]
+                                        for row in w]
         self.first_bias: list[float] = [
             bias - sum(wi * mu / s for wi, mu, s in zip(row, mean, scale, strict=True))
             for row, bias in zip(w, b, strict=True)]
@@ -95,10 +94,8 @@ class Member:
 
     def predict(self, x: list[float]) -> float:
         """Return the network's output (a probability) for one raw feature vector."""
-        h = self.first_bias
-        for v, column in zip(x, self.columns, strict=True):
-            if v:
-                h = [a + v * c for a, c in zip(h, column, strict=True)]
+        h = [sum(map(mul, row, x)) + bias for row, bias in zip(self.rows, self.first_bias,
+                                                                  strict=True)]
         for w, b in self.layers:
             h = [v if v > 0.0 else 0.0 for v in h]
             h = [sum(map(mul, row, h)) + bias for row, bias in zip(w, b, strict=True)]
