@@ -17,7 +17,7 @@ figure is the median over the rounds; the ratios are medians of the per-round ra
 
 The primitives are timed on positions of random matches (playing phase): Match.clone(),
 generating the legal actions of the player to act (uncached), applying a random legal
-action (on a clone, clone time excluded), and a playout of the hard level's policy from a
+action (on a clone, clone time excluded), and a playout of the hand-written policy from a
 determinization. Each figure is the median over positions of the mean over repeats.
 """
 
@@ -37,8 +37,8 @@ from typing import Any
 from engine.actions import FORFEIT
 from engine.ai.beliefs import beliefs
 from engine.ai.determinize import determinize
+from engine.ai.playout import playout, playout_copy
 from engine.ai.policy import ROLLOUT
-from engine.ai.search import playout, playout_copy
 from engine.decks import starter_decks
 from engine.match import Match
 from engine.observation import PLAYING

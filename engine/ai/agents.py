@@ -5,9 +5,11 @@ Levels:
     greedy   the largest immediate score gain; passes when ahead after the opponent passed
              (baseline);
     easy     a simple heuristic: mostly the biggest gain, some random slips, naive passing;
-    normal   the policy of engine.ai.policy: card economy, passing strategy, spies, medics,
-             decoys, scorch and weather awareness, leader timing, redraws;
-    hard     determinized Monte Carlo search over that policy (engine.ai.search).
+    normal   a one-move lookahead judged by an evaluation learned from self-play
+             (engine.ai.lookahead, engine.ai.value); redraws and follow-up choices by the
+             hand-written policy of engine.ai.policy;
+    hard     a search of its move and the opponent's likely reply over sampled hidden
+             cards, judged by the same evaluation (engine.ai.search).
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from engine.actions import (
 )
 from engine.ai.beliefs import beliefs
 from engine.ai.determinize import determinize
+from engine.ai.lookahead import choose_lookahead
 from engine.ai.model import board_model, gain
-from engine.ai.policy import SHARP, Eval, Style, choose_action, worth
+from engine.ai.policy import SHARP, Eval, choose_action, worth
 from engine.cards import catalogue
 from engine.decks import Deck
 from engine.observation import CHOOSE_FIRST, Observation
@@ -62,8 +65,8 @@ LEVELS = {
     "random": Level("random", 0, "uniformly random legal moves"),
     "greedy": Level("greedy", 0, "largest immediate gain; passes when ahead after a pass"),
     "easy": Level("easy", 50, "simple heuristic with random slips"),
-    "normal": Level("normal", 150, "card-economy policy: passing, spies, medics, decoys"),
-    "hard": Level("hard", 450, "determinized Monte Carlo search over the normal policy"),
+    "normal": Level("normal", 150, "one-move lookahead judged by a learned evaluation"),
+    "hard": Level("hard", 400, "search of its move and the reply over sampled hidden cards"),
 }
 
 
@@ -195,28 +198,25 @@ def pre_play(obs: Observation, deck: Deck | None) -> Action | None:
 
 
 class PolicyAgent:
-    """Plays the heuristic policy on a model of the match built from the observation.
+    """The normal level: every distinct move is tried on a model of the match built from
+    the observation, and the position it leads to is judged by the learned evaluation
+    (engine.ai.lookahead). The model is one determinization: the evaluation reads only
+    public information, the agent's own cards and the opponent's card counts from it."""
 
-    The model is one determinization; the policy reads only public information and the
-    agent's own hand and deck contents from it, so the hidden sample does not matter.
-    """
-
-    def __init__(self, name: str, seed: int = 0, deck: Deck | None = None,
-                 style: Style = SHARP) -> None:
+    def __init__(self, name: str, seed: int = 0, deck: Deck | None = None) -> None:
         self.name = name
         self.seed = seed
         self.deck = deck
-        self.style = style
 
     def choose(self, obs: Observation) -> Action:
-        """Return the policy's move."""
+        """Return the lookahead's move."""
         early = pre_play(obs, self.deck)
         if early is not None:
             return early
         assert obs.viewer is not None
         rng = random.Random(f"{self.seed}/{obs.action_count}")
         model = determinize(obs, beliefs(obs, self.deck), rng)
-        action = choose_action(model, obs.viewer, self.style, rng)
+        action = choose_lookahead(model, obs.viewer, rng)
         return action if action in obs.legal else _options(obs)[0]
 
 

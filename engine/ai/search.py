@@ -1,98 +1,121 @@
-"""The hard level: determinized Monte Carlo search over the policy.
+"""The hard level: my move, the opponent's likely reply, judged by the learned evaluation.
 
-Hidden information is handled by determinization: each iteration takes one complete match
-sampled from what the player knows (engine.ai.determinize: the opponent's hand and deck
-drawn from a catalogue prior consistent with the observation, the player's own deck in a
-random order). The player's candidate moves are identical in every sample, since they
-depend only on the player's own hand and the public board, so statistics are shared across
-samples at the root (information-set search at depth one). Each iteration picks a move by
-UCB1, plays it in the sample and plays the match out with the fast, slightly randomized
-policy for both players; the result (win 1, draw 1/2, loss 0) is the value. Every move's
-k-th playout uses the same world and random stream, so moves are compared on equal luck.
+Hidden cards are handled by determinization: each world is one complete match sampled from
+what the player knows (engine.ai.determinize: the opponent's hand and deck drawn from a
+prior consistent with the observation, the player's own deck in a random order). My
+candidate moves are the same in every world (they depend only on my hand and the public
+board), so their statistics are merged across worlds at the root, by my observation. In
+a world, a candidate is played, the opponent answers with the move the evaluation likes
+best from their side (the normal level's own rule, engine.ai.lookahead: in that world
+their hand is known), and the position after the reply is judged from my side. When the
+opponent has passed, or passes in reply, the round is in my hands: my best next move by
+the same rule is judged instead, so passing, card advantage and who leads into the next
+round are weighed on positions the evaluation judges surely.
 
-The move played is the most visited. The effort is a wall-clock budget per decision, or a
-fixed number of iterations (reproducible on any machine).
+Candidates are my moves that the one-move lookahead likes best, and passing. Worlds are
+added one at a time, each judging every candidate still in the running; after every few
+worlds the weakest third of them drops out (the candidates are compared on the same
+worlds). The move played has the best mean. The effort is a wall-clock budget per
+decision, or a fixed number of judged (world, move) pairs (reproducible on any machine).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
-from engine.actions import FORFEIT, LEADER, PASS, PLAY, Action
+from engine.actions import PASS, Action
 from engine.ai.agents import pre_play
 from engine.ai.beliefs import Beliefs, beliefs
 from engine.ai.determinize import determinize
-from engine.ai.policy import ROLLOUT, SHARP, Eval, Style, choose_action
+from engine.ai.lookahead import after, move_values
+from engine.ai.policy import SHARP, choose_action
+from engine.ai.value import win_chance
 from engine.decks import Deck
 from engine.match import Match
 from engine.observation import Observation
 from engine.pending import MEDIC
 
-WORLDS = 32  # distinct determinizations per decision, reused in turn by every move
-MAX_CANDIDATES = 9  # moves searched at the root (the policy's ranking picks them)
-EXPLORE = 0.6  # UCB1 exploration constant (values lie in [0, 1])
-MAX_STEPS = 400  # safety bound on a playout's length
+WORLDS = 48  # at most this many sampled worlds per decision
+CANDIDATES = 6  # moves searched besides passing, the lookahead's best first
+DROP_EVERY = 3  # worlds between two cuts of the weakest candidates
 
 
-class PlayoutMatch(Match):
-    """A match for playouts: the same rules, without the event log (nobody reads it)."""
-
-    def _log(self, *args: object, **kwargs: object) -> None:
-        pass
-
-    def _tag_delta(self, *args: object) -> None:
-        pass
+def my_best(m: Match, me: int) -> float:
+    """My chance to win when I am to move: the best of my moves by the lookahead."""
+    return max(v for _, v in move_values(m, me))
 
 
-def playout_copy(m: Match) -> Match:
-    """Return a copy of the match that skips the event log."""
-    c = m.clone()
-    c.__class__ = PlayoutMatch
-    c.events = []
-    return c
+def reply_value(m: Match, a: Action, me: int) -> float:
+    """My chance to win after move a and the opponent's best answer to it."""
+    c = after(m, a)
+    if c.is_over:
+        return win_chance(c, me)
+    if c.pending is None and c.to_act()[0] == me:
+        return my_best(c, me)  # the opponent has passed: I move again
+    q = c.to_act()[0]
+    reply = max(move_values(c, q), key=lambda av: av[1])[0]
+    d = after(c, reply)
+    if not d.is_over and d.pending is None and d.current == me and d.sides[q].passed:
+        return my_best(d, me)
+    return win_chance(d, me)
 
 
-def outcome(m: Match, me: int) -> float:
-    """1 for a win, 0.5 for a draw, 0 for a loss (an unfinished match counts as a draw)."""
-    if not m.is_over or m.winner is None:
-        return 0.5
-    return 1.0 if m.winner == me else 0.0
+def candidates(m: Match, me: int) -> list[Action]:
+    """My moves worth searching: the lookahead's best few, and passing."""
+    ranked = sorted(move_values(m, me), key=lambda av: av[1], reverse=True)
+    out = [a for a, _ in ranked if a.kind != PASS][:CANDIDATES]
+    pass_ = Action(me, PASS)
+    return [*out, pass_] if pass_ in m.legal_actions(me) else out
 
 
-def playout(m: Match, me: int, style: Style, rng: random.Random) -> float:
-    """Play the match to its end with the policy for both players; return me's result."""
-    steps = 0
-    while not m.is_over and steps < MAX_STEPS:
-        p = m.to_act()[0]
-        m.apply(choose_action(m, p, style, rng))
-        steps += 1
-    return outcome(m, me)
-
-
-def _key(m: Match, a: Action) -> tuple[object, ...]:
-    """Moves that do the same thing (copies of a card, equal decoy targets) share a key."""
-    card = m.card_ids[a.card] if a.card is not None else None
-    target = m.card_ids[a.target] if a.target is not None else None
-    return (a.kind, card, a.row, target)
+def search(obs: Observation, bel: Beliefs, first: Match, moves: list[Action],
+           rng: random.Random, deadline: float, iterations: int | None) -> Action:
+    """Return the move with the best mean value over the worlds sampled within the effort:
+    until the deadline (time.perf_counter()), or a fixed number of judged (world, move)
+    pairs."""
+    me = bel.me
+    n = len(moves)
+    totals = [0.0] * n
+    counts = [0] * n
+    alive = list(range(n))
+    done = 0
+    for k in range(WORLDS):
+        world = first if k == 0 else determinize(obs, bel, rng)
+        for i in alive:
+            if iterations is not None and done >= iterations:
+                break
+            if iterations is None and k > 0 and time.perf_counter() >= deadline:
+                break
+            totals[i] += reply_value(world, moves[i], me)
+            counts[i] += 1
+            done += 1
+        else:
+            if (k + 1) % DROP_EVERY == 0 and len(alive) > 2:
+                alive.sort(key=lambda i: totals[i] / counts[i], reverse=True)
+                alive = alive[:max(2, len(alive) - len(alive) // 3)]
+            continue
+        break
+    # The candidates still in the running saw the same worlds (the last one perhaps not
+    # whole, when the effort ran out in the middle of it).
+    best = max(alive, key=lambda i: (totals[i] / max(counts[i], 1), -i))
+    return moves[best]
 
 
 class SearchAgent:
-    """Determinized Monte Carlo search with a policy prior and policy playouts."""
+    """Searches my move and the opponent's reply over sampled worlds (see the module)."""
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
-                 budget_ms: int = 450, iterations: int | None = None) -> None:
+                 budget_ms: int = 400, iterations: int | None = None) -> None:
         self.name = name
         self.seed = seed
         self.deck = deck
         self.budget_ms = budget_ms
         self.iterations = iterations
-        self.last_iterations = 0
 
     def choose(self, obs: Observation) -> Action:
         """Return the searched move."""
-        self.last_iterations = 0
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
         early = pre_play(obs, self.deck)
         if early is not None:
             return early
@@ -101,101 +124,9 @@ class SearchAgent:
         rng = random.Random(f"{self.seed}/{obs.action_count}")
         bel = beliefs(obs, self.deck)
         first = determinize(obs, bel, rng)
-        candidates = self._candidates(first, me, obs, rng)
-        if len(candidates) == 1:
-            return candidates[0]
-        return self._search(obs, bel, first, candidates, rng)
-
-    def _candidates(self, m: Match, me: int, obs: Observation,
-                    rng: random.Random) -> list[Action]:
-        """The root moves: one per distinct effect, the best few by the policy's ranking."""
-        legal = [a for a in obs.legal if a.kind != FORFEIT]
-        seen: dict[tuple[object, ...], Action] = {}
-        for a in legal:
-            seen.setdefault(_key(m, a), a)
-        moves = list(seen.values())
-        policy = choose_action(m, me, SHARP, random.Random(0))
-        if m.pending is not None:
-            if m.pending.kind != MEDIC:
-                return [policy]  # a leader's pick: the policy's judgement is enough
-            others = [a for a in moves if a != policy]
-            return [policy, *others][:MAX_CANDIDATES]
-        ev = Eval(m, me)
-        opp_passed = m.sides[1 - me].passed
-        if opp_passed and ev.ahead(ev.lead) and policy.kind == PASS:
-            return [policy]  # passing wins the round for free
-        plays = [a for a in moves if a.kind in (PLAY, LEADER)]
-        plays.sort(key=lambda a: ev.gain(a) - 0.5 * ev.cost(a), reverse=True)
-        chosen = [policy]
-        for a in [Action(me, PASS), *plays]:
-            if len(chosen) >= MAX_CANDIDATES:
-                break
-            if a not in chosen and a in legal:
-                chosen.append(a)
-        return chosen
-
-    def _search(self, obs: Observation, bel: Beliefs, first: Match,
-                candidates: list[Action], rng: random.Random) -> Action:
-        me = bel.me
-        start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000.0
-        worlds = [first]
-        n = len(candidates)
-        visits = [0] * n
-        totals = [0.0] * n
-        # The policy's own move starts with a small head start (a prior worth 2 visits).
-        visits[0], totals[0] = 2, 1.2
-        done = 0
-        # Every move is played out on the same samples: the k-th playout of any move
-        # uses world k and the k-th random stream, so moves are compared on the same
-        # hidden cards and the same luck, and their difference is less noisy.
-        played = [0] * n
-        stream = rng.getrandbits(32)
-        limit = self.iterations
-        while True:
-            if limit is not None:
-                if done >= limit:
-                    break
-            elif done >= n and time.perf_counter() >= deadline:
-                break
-            if done % 16 == 0 and done >= 2 * n and self._settled(visits, done, start, deadline):
-                break
-            i = self._select(visits, totals, done, n)
-            k = played[i]
-            if len(worlds) < WORLDS and k >= len(worlds):
-                worlds.append(determinize(obs, bel, rng))
-            m = playout_copy(worlds[k % len(worlds)])
-            m.apply(candidates[i])
-            value = playout(m, me, ROLLOUT, random.Random(stream + k))
-            played[i] += 1
-            visits[i] += 1
-            totals[i] += value
-            done += 1
-        self.last_iterations = done
-        best = max(range(n), key=lambda i: (visits[i], totals[i] / max(visits[i], 1), -i))
-        return candidates[best]
-
-    def _settled(self, visits: list[int], done: int, start: float, deadline: float) -> bool:
-        """True when the most visited move cannot be overtaken in the effort left."""
-        order = sorted(visits, reverse=True)
-        if len(order) < 2:
-            return True
-        if self.iterations is not None:
-            left = self.iterations - done
-        else:
-            elapsed = time.perf_counter() - start
-            left = int(done / max(elapsed, 1e-6) * max(deadline - time.perf_counter(), 0.0))
-        return order[0] - order[1] > left
-
-    @staticmethod
-    def _select(visits: list[int], totals: list[float], done: int, n: int) -> int:
-        for i in range(n):
-            if visits[i] == 0:
-                return i
-        log_n = math.log(sum(visits))
-        best_i, best_v = 0, -1.0
-        for i in range(n):
-            v = totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i])
-            if v > best_v:
-                best_i, best_v = i, v
-        return best_i
+        if first.pending is not None and first.pending.kind != MEDIC:
+            return choose_action(first, me, SHARP, rng)  # a leader's pick: the policy's
+        moves = candidates(first, me)
+        if len(moves) == 1:
+            return moves[0]
+        return search(obs, bel, first, moves, rng, deadline, self.iterations)

@@ -1,4 +1,5 @@
-"""The hard level's search: how its playouts sample the hidden cards."""
+"""The hard level's search: candidates compared on the same sampled worlds, the opponent
+answering as the normal level would."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import random
 
 import pytest
 
+from engine.actions import PASS, Action
 from engine.ai import make_agent, search
 from engine.ai.arena import deals
-from engine.ai.policy import Style
+from engine.ai.lookahead import choose_lookahead
 from engine.match import Match
+from tests.engine.scenario import scenario
+
+NR_MON = ("northern_realms", "monsters")
 
 
 def opening(pair: int) -> tuple[Match, int, int]:
@@ -23,23 +28,52 @@ def opening(pair: int) -> tuple[Match, int, int]:
     return m, m.to_act()[0], pair
 
 
-def test_every_move_is_played_out_on_the_same_worlds_with_the_same_luck(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_candidates_are_judged_on_the_same_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
     m, p, pair = opening(0)
-    seen: dict[str, list[tuple[int, int]]] = {}
-    real = search.playout
+    seen: dict[str, list[int]] = {}
+    real = search.reply_value
 
-    def recording(w: Match, me: int, style: Style, rng: random.Random) -> float:
-        move = str(w.history[-1])
-        seen.setdefault(move, []).append((w.seed, hash(rng.getstate())))
-        return real(w, me, style, rng)
+    def recording(w: Match, a: Action, me: int) -> float:
+        seen.setdefault(str(a), []).append(id(w))
+        return real(w, a, me)
 
-    monkeypatch.setattr(search, "playout", recording)
+    monkeypatch.setattr(search, "reply_value", recording)
     decks = deals(2 * (pair + 1), 11)[pair][1]
-    make_agent("hard", 3, decks[p], iterations=120).choose(m.observation(p))
+    make_agent("hard", 3, decks[p], iterations=60).choose(m.observation(p))
     assert len(seen) >= 3
     longest = max(seen.values(), key=len)
-    assert len({s for s, _ in longest}) > 5  # several worlds were sampled
-    for samples in seen.values():
-        # The k-th playout of any move is the k-th playout of every other move.
-        assert samples == longest[:len(samples)]
+    assert len(set(longest)) > 5  # several worlds were sampled
+    for worlds in seen.values():
+        # Every move still in the running was judged on the worlds of every other.
+        assert worlds == longest[:len(worlds)]
+
+
+def test_the_opponent_answers_as_the_normal_level_would(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    m = scenario(factions=NR_MON, hands=(["ballista", "catapult"], ["fiend", "griffin"]),
+                 rows=(([], [], ["trebuchet"]), (["draug"], [], [])))
+    answers: list[tuple[Action, Action]] = []
+    real = search.after
+
+    def recording(w: Match, a: Action) -> Match:
+        out = real(w, a)
+        if a.player == 1 and w.history and w.history[-1].player == 0:
+            answers.append((w.history[-1], a))
+        return out
+
+    monkeypatch.setattr(search, "after", recording)
+    search.reply_value(m, m.legal_actions(0)[0], 0)
+    assert answers
+    mine, theirs = answers[-1]
+    replied = real(m, mine)
+    assert theirs == choose_lookahead(replied, 1, random.Random(0))
+
+
+def test_the_search_passes_a_deciding_round_already_won() -> None:
+    m = scenario(factions=NR_MON, hands=(["ballista"], ["fiend"]),
+                 rows=((["vesemir"] * 6, [], []), (["fiend"], [], [])), round=3,
+                 passed=(False, True))
+    m.sides[0].gems = m.sides[1].gems = 1
+    best = search.candidates(m, 0)
+    assert Action(0, PASS) in best
+    assert search.reply_value(m, Action(0, PASS), 0) == 1.0
