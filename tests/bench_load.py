@@ -26,7 +26,11 @@ CPU per turn (`cpu_ms_per_turn`): the CPU time of the bot process and of every p
 started (render and computer-player workers) over the load phase, divided by the turns; also
 split into the bot process (`bot_cpu_ms_per_turn`) and its workers (`workers_cpu_ms_per_turn`).
 Requests per turn (`requests_per_turn`): the bot's REST requests to Discord (acknowledgements,
-edits, posts) over the load phase, divided by the turns; each costs the bot CPU time.
+edits, posts) over the load phase, divided by the turns; each costs the bot CPU time. Split
+by Discord's global rate limit (`requests_per_turn_by_limit`): "global" counts requests made
+with the bot token, "exempt" the interaction endpoints (tests/bot/e2e/tally.py). Also per turn:
+public posts, pings (users notified by them), and the players' taps (component clicks), of
+which Show my hand.
 
 Errors: every emulator failure (10062 late acknowledgement, 40060, invalid payloads, ...),
 interactions never acknowledged, matches that failed or did not finish in --max-seconds, and
@@ -58,9 +62,11 @@ from typing import Any
 
 from bot.service.decks import factions
 from tests.bot.e2e.driver import Table, board_count, open_match, to_act
+from tests.bot.e2e.tally import by_limit, pings, public_posts
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
 from tests.emulator.gateway import HEARTBEAT_INTERVAL_MS
 from tests.emulator.models import APPLICATION_COMMAND, Interaction
+from tests.emulator.records import RequestRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 ACK_TARGET_MS = 300.0
@@ -452,7 +458,7 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     wall = time.monotonic() - started
-    requests = len(emu.log) - requests0
+    requests = emu.log[requests0:]
     bot_cpu1 = bot.cpu_seconds()
     bot_cpu = (bot_cpu1[0] - bot_cpu0[0], bot_cpu1[1] - bot_cpu0[1])
     tree_cpu = bot.tree_cpu_seconds() - tree0
@@ -470,12 +476,13 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
-           interactions: list[Interaction], requests: int, lags: list[float], wall: float,
+           interactions: list[Interaction], requests: list[RequestRecord], lags: list[float],
+           wall: float,
            cpu: tuple[tuple[float, float], float, float, float], peak_kb: int | None,
            rss_kb: int | None) -> dict[str, Any]:
     """Everything the run measured, as one JSON-ready dict.
 
-    `requests` counts the bot's REST requests to Discord over the load phase; `cpu` is ((bot
+    `requests` are the bot's REST requests to Discord over the load phase; `cpu` is ((bot
     event-loop thread, bot process), this process, other processes, the bot with its worker
     processes) in CPU seconds over the load phase.
     """
@@ -508,6 +515,11 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
     if bot.returncode not in (0, None):
         errors.append(f"the bot exited with status {bot.returncode}")
     ack, turn = summary(acks), summary(turns)
+    limits, posts = by_limit(requests), public_posts(emu, requests)
+
+    def per_turn(count: int) -> float | None:
+        return round(count / len(turns), 3) if turns else None
+
     return {
         "matches": run.matches, "seed": run.seed, "turn_limit": run.turns, "think_s": run.think,
         "cpus": os.cpu_count(), "wall_s": round(wall, 1),
@@ -516,7 +528,14 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "unfinished": sum(not (o.finished or o.capped) for o in outcomes),
         "turns": len(turns), "turns_per_s": round(len(turns) / wall, 2) if wall else None,
         "interactions": len(interactions),
-        "requests_per_turn": round(requests / len(turns), 2) if turns else None,
+        "requests_per_turn": round(len(requests) / len(turns), 2) if turns else None,
+        "requests_per_turn_by_limit": {kind: per_turn(limits[kind])
+                                       for kind in ("global", "exempt")},
+        "public_posts_per_turn": per_turn(len(posts)), "pings_per_turn": per_turn(pings(posts)),
+        "taps_per_turn": per_turn(sum(i.type != APPLICATION_COMMAND for i in interactions)),
+        "show_my_hand_per_turn": per_turn(sum(
+            interaction_kind(i) == "hand" and i.source_message is not None
+            and not i.source_message.ephemeral for i in interactions)),
         "ack_ms": ack, "turn_ms": turn, "answer_ms": summary(answers),
         "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
         "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
@@ -556,7 +575,11 @@ def table(result: dict[str, Any]) -> str:
         f"the turn limit, {result['unfinished']} unfinished  (wall {result['wall_s']} s)",
         f"turns     {result['turns']} ({result['turns_per_s']}/s), "
         f"{result['interactions']} interactions, {result['requests_per_turn']} requests to "
-        "Discord a turn",
+        f"Discord a turn ({result['requests_per_turn_by_limit']['global']} against the global "
+        "limit)",
+        f"per turn  {result['public_posts_per_turn']} public posts, {result['pings_per_turn']} "
+        f"pings, {result['taps_per_turn']} taps ({result['show_my_hand_per_turn']} Show my "
+        "hand)",
         "",
         f"{'latency':<20}{'n':>7}{'p50':>10}{'p90':>10}{'p99':>10}{'max':>10}   target (p99)",
     ]
