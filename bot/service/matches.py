@@ -14,7 +14,7 @@ import random
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.service.clock import Clock
 from bot.service.decks import (
@@ -30,7 +30,16 @@ from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.settings import turn_seconds_in, warning_lead
 from bot.storage import Database, StorageError
-from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
+from bot.storage.records import (
+    CHOOSING,
+    OVER,
+    PLAYING,
+    MatchRecord,
+    ResultRecord,
+    SeatRecord,
+    ShownBoard,
+    ViewRecord,
+)
 from bot.storage.repository import Repository
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
@@ -254,8 +263,9 @@ class MatchService:
             await repo.update_match(match_id, updated_at=self._clock())
             return await _stored(repo, match_id)
 
-    async def ready(self, match_id: int, user_id: int) -> MatchRecord:
-        """Lock in a player's deck; the match starts when both are ready."""
+    async def ready(self, match_id: int, user_id: int, origin: object = None) -> MatchRecord:
+        """Lock in a player's deck; the match starts when both are ready. `origin` goes with
+        the change to the notifier."""
         async with self._changing(match_id) as (repo, record):
             seat = _choosing_seat(record, user_id)
             await repo.update_seat(match_id, seat, ready=1, timeouts=0)
@@ -263,7 +273,8 @@ class MatchService:
             if record.seats[1 - seat].ready:
                 engine = await self._start(repo, record)
             change = MatchChange(match_id, 0, actor=seat,
-                                 turn_for=tuple(engine.to_act()) if engine else ())
+                                 turn_for=tuple(engine.to_act()) if engine else (),
+                                 origin=origin)
             ready = await _stored(repo, match_id)
         await self._announce(change, record, engine)
         return ready
@@ -288,11 +299,13 @@ class MatchService:
 
     # ------------------------------------------------------------------ moves
 
-    async def act(self, match_id: int, user_id: int, move: str, expected: int) -> Snapshot:
+    async def act(self, match_id: int, user_id: int, move: str, expected: int,
+                  origin: object = None) -> Snapshot:
         """Apply a player's move (its text without the seat, e.g. "play 12 ranged").
 
         `expected` is the action count the clicked message showed: anything else means the
-        message is out of date and nothing is applied.
+        message is out of date and nothing is applied. `origin` goes with the change to the
+        notifier.
         """
         async with self._changing(match_id) as (repo, record):
             seat = _seat(record, user_id)
@@ -303,7 +316,7 @@ class MatchService:
                 raise IllegalMove("That is not a move.") from error
             engine, change = await self._move(repo, record, action, expected)
             snapshot = _snapshot(await _stored(repo, match_id), engine, seat)
-        await self._announce(change, record, engine)
+        await self._announce(replace(change, origin=origin), record, engine)
         return snapshot
 
     async def computer_turn(self, match_id: int) -> ComputerTurn | None:
@@ -481,11 +494,11 @@ class MatchService:
     # ------------------------------------------------------------ messages
 
     async def set_messages(self, match_id: int, *, lobby: int | None = None,
-                           board: tuple[int, int] | None = None,
+                           board: ShownBoard | None = None,
                            result: int | None = None, warning: int | None = None) -> None:
-        """Remember the posted lobby, board (message id, action count), result or timer
-        warning message. A board older than the one remembered is ignored."""
-        values: dict[str, int] = {}
+        """Remember the posted lobby, board (posted or edited), result or timer warning
+        message. A board older than the one remembered is ignored."""
+        values: dict[str, object] = {}
         if lobby is not None:
             values["lobby_message_id"] = lobby
         if result is not None:
@@ -495,10 +508,31 @@ class MatchService:
         async with self._db.transaction() as repo:
             if board is not None:
                 record = await _stored(repo, match_id)
-                if record.board_action is None or record.board_action <= board[1]:
-                    values["board_message_id"], values["board_action"] = board
+                if record.board_action is None or record.board_action <= board.action_count:
+                    values.update(board_message_id=board.message_id,
+                                  board_action=board.action_count, board_events=board.events,
+                                  board_token=board.token, board_token_at=board.token_at)
             if values:
                 await repo.update_match(match_id, **values)
+
+    async def views(self, match_id: int) -> dict[int, ViewRecord]:
+        """Return the players' private views of a match, by seat."""
+        async with self._db.reading() as repo:
+            return await repo.views(match_id)
+
+    async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
+                       token: str | None, token_at: float | None) -> None:
+        """Remember a player's private view of a match (the message their latest click in
+        the match was answered in) and the token that may edit it."""
+        async with self._db.transaction() as repo:
+            seat = _seat(await _stored(repo, match_id), user_id)
+            await repo.set_view(ViewRecord(match_id, seat, message_id, channel_id, token,
+                                           token_at))
+
+    async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
+        """Forget a player's view that was closed (or can no longer be edited)."""
+        async with self._db.transaction() as repo:
+            await repo.forget_view(match_id, seat, message_id)
 
     async def clear_warning(self, match_id: int, message_id: int) -> None:
         """Forget the timer warning once it is deleted."""

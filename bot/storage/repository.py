@@ -16,13 +16,14 @@ from bot.storage.records import (
     ResultRecord,
     SeatRecord,
     UserSettings,
+    ViewRecord,
 )
 from bot.storage.sql import Queries, Row
 
 _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
                   "result_message_id, created_at, updated_at, finished_at, computer_due, "
-                  "warning_message_id")
+                  "warning_message_id, board_token, board_token_at, board_events")
 _MATCH_COLUMNS_OF_M = ", ".join(f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
 _SEAT_COLUMNS = ("s.seat, s.user_id, s.name, s.faction, s.leader, s.deck, s.ready, s.timeouts, "
                  "s.ai_level, s.deck_list")
@@ -255,6 +256,29 @@ class Repository(Queries):
             (CHOOSING, CHOOSING, OVER))
         return [r[0] for r in rows]
 
+    # ---------------------------------------------------------------- views
+
+    async def views(self, match_id: int) -> dict[int, ViewRecord]:
+        """Return the players' private views of a match, by seat."""
+        rows = await self._all("SELECT seat, message_id, channel_id, token, token_at FROM "
+                               "match_views WHERE match_id = ?", (match_id,))
+        return {r[0]: ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4]) for r in rows}
+
+    async def set_view(self, view: ViewRecord) -> None:
+        """Store a player's private view, replacing the one stored before."""
+        await self._run(
+            "INSERT INTO match_views (match_id, seat, message_id, channel_id, token, token_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET "
+            "message_id = excluded.message_id, channel_id = excluded.channel_id, "
+            "token = excluded.token, token_at = excluded.token_at",
+            (view.match_id, view.seat, view.message_id, view.channel_id, view.token,
+             view.token_at))
+
+    async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
+        """Forget a player's view if it is still this message (it was closed)."""
+        await self._run("DELETE FROM match_views WHERE match_id = ? AND seat = ? AND "
+                        "message_id = ?", (match_id, seat, message_id))
+
     # -------------------------------------------------------------- results
 
     async def insert_result(self, result: ResultRecord) -> None:
@@ -312,4 +336,6 @@ def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
         board_action=row["board_action"], result_message_id=row["result_message_id"],
         created_at=row["created_at"], updated_at=row["updated_at"],
         finished_at=row["finished_at"], seats=(pair[0], pair[1]),
-        computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"])
+        computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"],
+        board_token=row["board_token"], board_token_at=row["board_token_at"],
+        board_events=row["board_events"])

@@ -62,9 +62,10 @@ def _timed(work: Awaitable[Reply]) -> asyncio.Future[Reply]:
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
-                 new_message: bool) -> None:
+                 new_message: bool) -> int | None:
     """Show what `work` builds: in a new ephemeral message (new_message) or in the clicked
-    message, within the acknowledgement when it is ready in time."""
+    message, within the acknowledgement when it is ready in time; return the id of the message
+    that shows it once it is shown (None if Discord did not say)."""
     task = _timed(work)
     try:
         done, _ = await asyncio.wait({task}, timeout=_budget(interaction))
@@ -73,16 +74,19 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
         raise
     if task in done:
         reply = task.result()
+        sent: discord.InteractionCallbackResponse[discord.Client] | None
         if new_message:
-            await interaction.response.send_message(ephemeral=True, **reply.out.send_kwargs())
+            sent = await interaction.response.send_message(ephemeral=True,
+                                                           **reply.out.send_kwargs())
         else:
-            await interaction.response.edit_message(
+            sent = await interaction.response.edit_message(
                 **reply.out.edit_kwargs(replace_files=reply.replace_files))
-        return
+        return sent.message_id if sent is not None else None
     try:
         await interaction.response.defer(ephemeral=True, thinking=new_message)
     finally:
         # Even when the acknowledgement failed, the work (a move, say) is finished.
         reply = await task
-    await interaction.edit_original_response(
+    edited = await interaction.edit_original_response(
         **reply.out.edit_kwargs(replace_files=reply.replace_files or new_message))
+    return edited.id

@@ -1,13 +1,24 @@
-"""Shows committed changes in Discord: lobby, boards, results, DMs, warnings.
+"""Shows committed changes in Discord: lobby, boards, results, the players' views, warnings.
 
 Every method reads the current state from the service, so a post that fails (429, 5xx,
 Forbidden) is simply retried by the next change or the periodic reconcile; no move is ever
 re-applied and none is lost.
 
+What each move costs Discord: the board of a move is a public follow-up through the token of
+the click that made it (in practice matches, the computer's reply goes through the player's
+own newest token), and the next player's private view is edited in place through their
+newest token. Interaction endpoints are not bound to the bot's global rate limit
+(https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), so a move made by
+a click costs no request against it. Only what no click caused (turn timers, the reconcile,
+a token older than bot.discord.core.tokens.TOKEN_SECONDS, a click in a direct message, whose
+follow-ups could not reach the match's channel) uses the bot token. Old boards are left as
+they are: their Show my hand answers from the current state.
+
 When several processes share the database, one posts a match's messages at a time (the
-match's post lease), the reconcile runs in the process on duty, and boards and results are
-sent with a nonce Discord enforces: a post retried after its process died mid-way returns
-the message already posted instead of a second one.
+match's post lease), the reconcile runs in the process on duty, and boards and results posted
+with the bot token carry a nonce Discord enforces: a post retried after its process died
+mid-way returns the message already posted instead of a second one. A follow-up takes no
+nonce: one whose answer was lost is looked for in the channel before it is posted again.
 """
 
 from __future__ import annotations
@@ -18,26 +29,31 @@ import logging
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Coroutine
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.match.hand import hand_message
+from bot.discord.core import tokens
+from bot.discord.core.views import Outgoing
+from bot.discord.match import ids
+from bot.discord.match.hand import hand_message, hand_view_png
 from bot.discord.match.public import (
     board_message,
     challenge_closed_message,
     dms_closed_note,
     lobby_closed_message,
     lobby_message,
-    old_board_view,
+    people,
     result_message,
     warning_message,
 )
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
-from bot.images import board_png, hand_png, result_png
+from bot.images import board_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST
-from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord
+from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord, ShownBoard
+from engine.observation import CHOOSE_FIRST, MULLIGAN
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -49,6 +65,45 @@ RECONCILE_SECONDS = 30
 POST_WAIT_SECONDS = 10.0
 # Closed DMs: 50007 (cannot send to this user), 50278 (no mutual server).
 DMS_CLOSED = (50007, 50278)
+# How long a change waits for the answer to the click that made it (Discord drops a click not
+# acknowledged within 3 s; a deferred answer is edited in soon after).
+CLICK_WAIT_SECONDS = 5.0
+# How many of a channel's newest messages are searched for a follow-up whose answer was lost.
+LOOK_BACK = 20
+# Phases before round 1, where nothing public changes between moves: the board is edited.
+BEFORE_PLAY = (CHOOSE_FIRST, MULLIGAN)
+
+
+@dataclass(frozen=True)
+class Courier:
+    """An interaction token that may speak for a match, the channel its interaction came from
+    and when it reached the bot."""
+
+    token: str = field(repr=False)
+    channel_id: int
+    at: float
+
+
+class Click:
+    """A player's click in a match, answered in their private view. Nothing may go through its
+    token before that answer is shown (a follow-up would come first, or fill a deferred
+    answer); `settled` then gives its courier (None if the answer failed)."""
+
+    def __init__(self, interaction: discord.Interaction, match_id: int, received_at: float
+                 ) -> None:
+        self.interaction = interaction
+        self.match_id = match_id
+        self.user_id = interaction.user.id
+        self.received_at = received_at
+        self.settled: asyncio.Future[Courier | None] = (
+            asyncio.get_running_loop().create_future())
+
+    def courier(self) -> Courier | None:
+        """The click's token, once its answer is shown."""
+        channel_id = self.interaction.channel_id
+        if channel_id is None:
+            return None
+        return Courier(self.interaction.token, channel_id, self.received_at)
 
 
 class Publisher:
@@ -57,12 +112,15 @@ class Publisher:
     def __init__(self, bot: GwentBot) -> None:
         self._bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._view_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # The newest click of each player of each match, until its answer is shown.
+        self._clicks: dict[tuple[int, int], Click] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------- Notifier
 
     async def match_changed(self, change: MatchChange) -> None:
-        """Post what changed, then send hands by DM to players whose turn began."""
+        """Post what changed, and bring the players' views up to date."""
         self._spawn(self._changed(change))
 
     async def turn_warning(self, match_id: int, seats: tuple[int, ...]) -> None:
@@ -72,6 +130,72 @@ class Publisher:
     async def challenge_closed(self, challenge: ChallengeRecord) -> None:
         """Show that a challenge expired."""
         self._spawn(self._challenge_expired(challenge))
+
+    # -------------------------------------------------------------- clicks
+
+    def clicking(self, interaction: discord.Interaction, match_id: int) -> Click:
+        """Note a click of a player in a match, to be answered in their private view."""
+        click = Click(interaction, match_id, self._bot.clock())
+        self._clicks[(match_id, click.user_id)] = click
+        return click
+
+    async def clicked(self, click: Click, message_id: int | None) -> None:
+        """The answer to a click is shown in `message_id` (None: it was not): that message is
+        now the player's view, which the click's token may edit, and the token may speak."""
+        courier = click.courier() if message_id is not None else None
+        try:
+            if courier is not None and message_id is not None:
+                await self._bot.services.matches.set_view(
+                    click.match_id, click.user_id, message_id, courier.channel_id,
+                    courier.token, courier.at)
+        finally:
+            if not click.settled.done():
+                click.settled.set_result(courier)
+            key = (click.match_id, click.user_id)
+            if self._clicks.get(key) is click:
+                del self._clicks[key]
+
+    async def _answered(self, click: Click) -> Courier | None:
+        """A click's courier once its answer is shown (None if it never is)."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(click.settled), CLICK_WAIT_SECONDS)
+        except TimeoutError:
+            return None
+
+    async def _newest_token(self, match: MatchRecord, seat: int) -> Courier | None:
+        """The newest token of a player's view of the match, once it may be used."""
+        pending = self._clicks.get((match.id, match.seats[seat].user_id))
+        if pending is not None:
+            await self._answered(pending)
+        view = (await self._bot.services.matches.views(match.id)).get(seat)
+        if view is None or view.token is None or view.token_at is None:
+            return None
+        return Courier(view.token, view.channel_id, view.token_at)
+
+    def _usable(self, courier: Courier | None) -> bool:
+        return courier is not None and tokens.usable(courier.at, self._bot.clock())
+
+    async def _courier(self, match: MatchRecord, change: MatchChange | None) -> Courier | None:
+        """The token a change's public messages go through: the click that made it, else the
+        newest token of the player who moved (for the computer's moves, of the person it
+        plays), if it came from the match's channel; None for the bot token (timers, the
+        reconcile, a click in a direct message)."""
+        if change is None or change.timed_out is not None or change.actor is None:
+            return None
+        found: Courier | None = None
+        click = change.origin
+        if isinstance(click, Click) and click.match_id == match.id:
+            found = await self._answered(click)
+        if found is None or found.channel_id != match.channel_id:
+            speaker = change.actor
+            if match.seats[speaker].is_computer:
+                speaker = 1 - speaker
+            if match.seats[speaker].is_computer:
+                return None
+            found = await self._newest_token(match, speaker)
+        if found is None or found.channel_id != match.channel_id or not self._usable(found):
+            return None
+        return found
 
     # -------------------------------------------------------------- tasks
 
@@ -116,8 +240,7 @@ class Publisher:
         what = f"showing match {change.match_id}"
         started = time.monotonic()
         await self._guard(self._timed_sync(change, started), what)
-        for seat in change.turn_for:
-            await self._guard(self._send_hand(change, seat), f"DM hand, {what}")
+        await self._guard(self._views(change), f"hands, {what}")
 
     async def _timed_sync(self, change: MatchChange, started: float) -> None:
         if await self.sync(change.match_id, change) and change.action_count:
@@ -141,15 +264,12 @@ class Publisher:
 
     async def sync(self, match_id: int, change: MatchChange | None = None) -> bool:
         """Bring the match's lobby, board and result messages up to date; return whether a
-        board or result was posted."""
+        board or result was shown."""
         async with self._posting(match_id) as held:
             if not held:
                 return False
             snapshot = await self._bot.services.matches.public(match_id)
             match = snapshot.match
-            # Mention a timeout only on the board of the very state it produced.
-            timed_out = (change.timed_out if change is not None
-                         and change.action_count == match.action_count else None)
             if match.status == CHOOSING:
                 await self._lobby(snapshot)
                 return False
@@ -158,10 +278,10 @@ class Publisher:
                 await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
             if match.status == OVER:
                 if match.result_message_id is None:
-                    await self._result(snapshot)
+                    await self._result(snapshot, change)
                     return True
             elif match.board_action is None or match.board_action < match.action_count:
-                await self._board(snapshot, timed_out)
+                await self._board(snapshot, change)
                 return True
             return False
 
@@ -182,40 +302,105 @@ class Publisher:
                                                              nonce=f"gwl{match.id}")
         await self._bot.services.matches.set_messages(match.id, lobby=message.id)
 
-    async def _board(self, snapshot: Snapshot, timed_out: int | None) -> None:
-        match = snapshot.match
-        assert snapshot.observation is not None
-        out = board_message(snapshot, await board_png(snapshot.observation), timed_out)
-        message = await self._channel(match.channel_id).send(
-            **out.send_kwargs(), nonce=f"gwb{match.id}:{snapshot.observation.action_count}")
-        await self._bot.services.matches.set_messages(
-            match.id, board=(message.id, snapshot.observation.action_count))
-        await self._retire(match)
+    async def _board(self, snapshot: Snapshot, change: MatchChange | None) -> None:
+        """Show the match's current board: posted once per move, edited before round 1."""
+        match, obs = snapshot.match, snapshot.observation
+        assert obs is not None
+        count = obs.action_count
+        drawing = asyncio.ensure_future(board_png(obs))
+        if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
+            # The board of the match's start, narrating everything since.
+            out = board_message(snapshot, await drawing, obs.events, moves=count,
+                                timed_out=_timed_out(match, change))
+            if await self._edit_board(match, out):
+                await self._bot.services.matches.set_messages(match.id, board=ShownBoard(
+                    match.board_message_id, count, len(obs.events), match.board_token,
+                    match.board_token_at))
+                return
+        shown = match.board_action or 0
+        out = board_message(snapshot, await drawing, obs.events[match.board_events or 0:],
+                            moves=count - shown, timed_out=_timed_out(match, change),
+                            pinged=_pinged(snapshot, change))
+        courier = await self._courier(match, change)
+        message_id, courier = await self._post(match, out, courier, nonce=f"gwb{match.id}:{count}",
+                                               marker=ids.hand(match.id, count))
+        await self._bot.services.matches.set_messages(match.id, board=ShownBoard(
+            message_id, count, len(obs.events), courier.token if courier else None,
+            courier.at if courier else None))
+        await self._clear_warning(match)
 
-    async def _result(self, snapshot: Snapshot) -> None:
+    async def _edit_board(self, match: MatchRecord, out: Outgoing) -> bool:
+        """Edit the newest board, through the token that posted it while it may; False if
+        the board is gone."""
+        assert match.board_message_id is not None
+        try:
+            if match.board_token is not None and tokens.usable(match.board_token_at,
+                                                                self._bot.clock()):
+                await tokens.edit(self._bot, match.board_token, match.board_message_id, out,
+                                  replace_files=True)
+            else:
+                await self._edit(match.channel_id, match.board_message_id,
+                                 out.edit_kwargs(replace_files=True))
+        except discord.NotFound:
+            log.info("the board of match %s was deleted: posting it again", match.id)
+            return False
+        return True
+
+    async def _result(self, snapshot: Snapshot, change: MatchChange | None) -> None:
         match = snapshot.match
         obs = snapshot.observation
         assert obs is not None
-        out = result_message(snapshot, await result_png(obs), await board_png(obs))
+        result, board = await asyncio.gather(result_png(obs), board_png(obs))
+        out = result_message(snapshot, result, board, obs.events[match.board_events or 0:])
         ranked = await self._bot.services.ranked.outcome(match.id)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
-        message = await self._channel(match.channel_id).send(**out.send_kwargs(),
-                                                             nonce=f"gwr{match.id}")
+        courier = await self._courier(match, change)
+        message_id, courier = await self._post(match, out, courier, nonce=f"gwr{match.id}",
+                                               marker=ids.rematch(match.id))
         await self._bot.services.matches.set_messages(
-            match.id, board=(message.id, obs.action_count), result=message.id)
-        await self._retire(match)
+            match.id, board=ShownBoard(message_id, obs.action_count, len(obs.events),
+                                       courier.token if courier else None,
+                                       courier.at if courier else None),
+            result=message_id)
+        await self._clear_warning(match)
 
-    async def _retire(self, match: MatchRecord) -> None:
-        """Disable the previous board's button and remove the timer warning."""
+    async def _post(self, match: MatchRecord, out: Outgoing, courier: Courier | None, *,
+                    nonce: str, marker: str) -> tuple[int, Courier | None]:
+        """Post a public message in the match's channel, as a follow-up through `courier`
+        when there is one, else with the bot token (and `nonce`); return its id and the
+        courier it went through. `marker` is a custom_id only this message carries."""
+        if courier is not None:
+            try:
+                return await tokens.follow_up(self._bot, courier.token, out), courier
+            except tokens.Uncertain as error:
+                log.warning("match %s: %s; looking for it before posting again", match.id,
+                            error)
+                found = await self._find(match.channel_id, marker)
+                if found is not None:
+                    return found, courier
+            except discord.HTTPException as error:
+                log.info("match %s: a follow-up was refused (%s %s): posting with the bot "
+                         "token", match.id, error.status, error.text)
+        message = await self._channel(match.channel_id).send(**out.send_kwargs(), nonce=nonce)
+        return message.id, None
+
+    async def _find(self, channel_id: int, marker: str) -> int | None:
+        """The newest of the bot's messages in the channel with a component `marker`."""
+        me = self._bot.user
+        async for message in self._channel(channel_id).history(limit=LOOK_BACK):
+            if me is not None and message.author.id == me.id and any(
+                    getattr(item, "custom_id", None) == marker
+                    for row in message.components for item in getattr(row, "children", ())):
+                return message.id
+        return None
+
+    async def _clear_warning(self, match: MatchRecord) -> None:
+        """Remove the timer warning once a newer board shows."""
         if match.warning_message_id is not None:
             await self._quietly(self._channel(match.channel_id).get_partial_message(
                 match.warning_message_id).delete())
             await self._bot.services.matches.clear_warning(match.id, match.warning_message_id)
-        if match.board_message_id is not None and match.board_action is not None:
-            await self._quietly(self._edit(
-                match.channel_id, match.board_message_id,
-                {"view": old_board_view(match.id, match.board_action)}))
 
     async def _quietly(self, work: Coroutine[Any, Any, Any]) -> None:
         """Best-effort clean-up: a deleted message or missing permission is not a problem."""
@@ -227,29 +412,79 @@ class Publisher:
     async def _edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
         await self._channel(channel_id).get_partial_message(message_id).edit(**kwargs)
 
-    # ----------------------------------------------------------------- others
+    # ----------------------------------------------------------------- views
 
-    async def _send_hand(self, change: MatchChange, seat: int) -> None:
+    async def _views(self, change: MatchChange) -> None:
+        """Bring up to date the views of the people who must act now (all of them once the
+        match is over), except the clicker's, whose answer showed this very state; a player
+        whose turn began without a view that can be edited gets their hand by DM if they
+        asked for it. A change the match has moved on from does nothing: the newer change
+        shows the newer state (every change is reported in the process that made it)."""
         services = self._bot.services
-        match = await services.matches.get(change.match_id)
-        player = match.seats[seat]
-        if player.ai_level is not None or not match.is_live:
+        async with self._view_locks[change.match_id]:
+            snapshot = await services.matches.public(change.match_id)
+            match = snapshot.match
+            if match.status == CHOOSING or not _shows(change, match):
+                return
+            click = change.origin if isinstance(change.origin, Click) else None
+            for seat in (0, 1):
+                person = match.seats[seat]
+                if not person.is_computer and (match.status == OVER or seat in snapshot.to_act):
+                    answered = click is not None and click.user_id == person.user_id
+                    await self._guard(self._view(match, seat, seat in change.turn_for, answered),
+                                      f"the view of seat {seat} of match {match.id}")
+
+    async def _view(self, match: MatchRecord, seat: int, began: bool, answered: bool) -> None:
+        """Edit a player's view in place through its newest token while it may (for a player
+        who asked for hands by DM, only a view in their DMs), unless the answer to their own
+        click shows this state (`answered`); else, when their turn began and they asked for
+        hands by DM, send the hand by DM."""
+        services = self._bot.services
+        user_id = match.seats[seat].user_id
+        by_dm = (await services.settings.user(user_id)).hands_by_dm
+        courier = await self._newest_token(match, seat)
+        where_wanted = courier is not None and not (
+            by_dm and courier.channel_id == match.channel_id)
+        if answered and where_wanted:
             return
-        if not (await services.settings.user(player.user_id)).hands_by_dm:
-            return
-        snapshot = await services.matches.private(match.id, player.user_id)
-        if snapshot.observation is None or snapshot.match.action_count != change.action_count:
-            return
+        if not answered and where_wanted and self._usable(courier):
+            assert courier is not None
+            try:
+                await tokens.edit(self._bot, courier.token, "@original",
+                                  await self._hand(match, seat), replace_files=True)
+                return
+            except discord.NotFound as error:
+                if error.code not in tokens.GONE:
+                    raise
+                log.info("match %s: the view of seat %s is closed", match.id, seat)
+                views = await services.matches.views(match.id)
+                if seat in views:
+                    await services.matches.forget_view(match.id, seat, views[seat].message_id)
+        if began and by_dm and match.is_live:
+            await self._send_hand(match, seat)
+
+    async def _hand(self, match: MatchRecord, seat: int) -> Outgoing:
+        services = self._bot.services
+        snapshot = await services.matches.private(match.id, match.seats[seat].user_id)
+        assert snapshot.observation is not None
         hint = await services.practice.hint(snapshot)
-        out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
+        return hand_message(snapshot, await hand_view_png(snapshot.observation), hint)
+
+    async def _send_hand(self, match: MatchRecord, seat: int) -> None:
+        """The player's hand as a new direct message, which becomes their view."""
+        services = self._bot.services
+        user_id = match.seats[seat].user_id
+        out = await self._hand(match, seat)
         try:
-            channel = await self._bot.create_dm(discord.Object(player.user_id))
-            await channel.send(**out.send_kwargs())
+            channel = await self._bot.create_dm(discord.Object(user_id))
+            message = await channel.send(**out.send_kwargs())
         except discord.Forbidden as error:
             if error.code not in DMS_CLOSED:
                 raise
-            if await services.settings.note_dms_closed(player.user_id):
-                await self._note_dms_closed(match.id, player.user_id)
+            if await services.settings.note_dms_closed(user_id):
+                await self._note_dms_closed(match.id, user_id)
+            return
+        await services.matches.set_view(match.id, user_id, message.id, channel.id, None, None)
 
     async def _note_dms_closed(self, match_id: int, user_id: int) -> None:
         """Tell the player once, on the newest board, to use Show my hand instead."""
@@ -261,6 +496,8 @@ class Publisher:
             await board.edit(content=board.content + dms_closed_note(user_id),
                              allowed_mentions=discord.AllowedMentions(
                                  users=[discord.Object(user_id)]))
+
+    # ----------------------------------------------------------------- others
 
     async def _warn(self, match_id: int, seats: tuple[int, ...]) -> None:
         async def post() -> None:
@@ -282,3 +519,24 @@ class Publisher:
         await self._guard(self._edit(challenge.channel_id, challenge.message_id,
                                      out.edit_kwargs(replace_files=False)),
                           f"closing challenge {challenge.id}")
+
+
+def _shows(change: MatchChange | None, match: MatchRecord) -> bool:
+    """Whether the match is still in the state the change left it in (at action 0, only the
+    change that started the match left it playing)."""
+    return change is not None and change.action_count == match.action_count and (
+        match.action_count > 0 or match.status == CHOOSING or bool(change.turn_for))
+
+
+def _timed_out(match: MatchRecord, change: MatchChange | None) -> int | None:
+    """The seat whose timer ran out, on the board of the very state that produced."""
+    return change.timed_out if change is not None and _shows(change, match) else None
+
+
+def _pinged(snapshot: Snapshot, change: MatchChange | None) -> tuple[int, ...]:
+    """Whom a new board notifies: the people whose turn has just begun (the turn changed
+    hands); when the board shows more than the change that posts it, everyone to act."""
+    match = snapshot.match
+    if change is not None and _shows(change, match):
+        return people(match, (s for s in snapshot.to_act if s in change.turn_for))
+    return people(match, snapshot.to_act)

@@ -81,7 +81,8 @@ def test_every_hand_and_board_fits_discord(seed: int) -> None:
             out = result_message(public, PNG, PNG)
             assert "Round 1" in out.content
         else:
-            out = board_message(public, PNG)
+            out = board_message(public, PNG, public.observation.events, moves=2,
+                                pinged=tuple(100 + s for s in engine.to_act()))
             assert "@everyone" not in out.content and "*bold*" not in out.content
             assert out.allowed_mentions().everyone is False
         check_limits(out)
@@ -110,7 +111,7 @@ def test_identical_cards_are_listed_once_with_a_count() -> None:
 def test_board_refuses_private_observations() -> None:
     engine = states(2)[5]
     with pytest.raises(ValueError, match="spectator"):
-        board_message(Snapshot(record(), engine.observation(0), ()), PNG)
+        board_message(Snapshot(record(), engine.observation(0), ()), PNG, (), moves=1)
 
 
 @pytest.mark.parametrize("faction", [key for key, _ in factions()])

@@ -99,3 +99,38 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
 def pings(posts: Iterable[Post]) -> int:
     """How many notifications these posts sent (one per user pinged per post)."""
     return sum(len(post.pinged) for post in posts)
+
+
+@dataclass(frozen=True)
+class MatchCost:
+    """What one match cost: its moves (actions), the public posts in its channel and the
+    pings they sent, the players' taps on its components (Show my hand among them), and the
+    bot's requests against the global limit and exempt from it."""
+
+    moves: int
+    posts: int
+    pings: int
+    taps: int
+    show_my_hand: int
+    global_requests: int
+    exempt_requests: int
+
+    def per_move(self, count: int) -> float:
+        """A count divided by the moves."""
+        return count / self.moves
+
+
+def match_cost(emu: Emulator, channel_id: int, match_id: int, moves: int,
+               since: int = 0) -> MatchCost:
+    """The cost of the match `match_id` played in `channel_id` with `moves` actions, from the
+    request log from index `since` on (requests of other matches must not be in it)."""
+    records = emu.log[since:]
+    posts = [p for p in public_posts(emu, records) if p.channel_id == channel_id]
+    play = re.compile(rf"gw:(?:hand|card|move|pick):{match_id}:\d+(?::.*)?")
+    taps = [i for i in emu.store.interactions.values()
+            if play.fullmatch(str(i.payload.get("data", {}).get("custom_id", "")))]
+    show = [i for i in taps if i.source_message is not None and not i.source_message.ephemeral
+            and str(i.payload["data"]["custom_id"]).startswith("gw:hand:")]
+    limits = by_limit(records)
+    return MatchCost(moves, len(posts), pings(posts), len(taps), len(show), limits["global"],
+                     limits["exempt"])
