@@ -9,10 +9,11 @@ emulator) in a subprocess on a fresh temporary SQLite file, so its own peak RSS 
 (VmHWM) and the load generator does not share its event loop.
 
 Each match: a challenge in #general, Accept, both players Ready, then turns until the result
-(or --turns). At each turn the player to act clicks Show my hand, waits --think seconds on
-average (uniform between half and one and a half times it; by default not at all, so every
-match asks for its next turn as soon as it can) and picks random legal inputs from what the
-hand message shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
+(or --turns). At each turn the player to act waits for their private view to show the new
+board's state (the bot edits it in place; Show my hand only when they have none), waits
+--think seconds on average (uniform between half and one and a half times it; by default not
+at all, so every match asks for its next turn as soon as it can) and picks random legal
+inputs from what the view shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
 
 Measured with the emulator's clock:
 - acknowledgement latency: INTERACTION_CREATE dispatched -> the bot's callback accepted, for
@@ -371,7 +372,7 @@ async def play_turns(table: Table, board: MessageView, rng: random.Random,
             return
         count = board_count(board)
         user = table.players[to_act(board)[0]]
-        hand = await table.open_hand(user, board)
+        hand = await table.hand_for(user, board, timeout=STEP_TIMEOUT)
         if run.think:
             await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
         await table.play_one(user, hand, rng, PASS_BIAS)

@@ -56,13 +56,18 @@ def shown_hand(obs: Observation) -> tuple[CardView, ...]:
     return tuple(hand_order(obs.sides[obs.viewer].hand or ()))
 
 
-async def hand_view_png(obs: Observation) -> bytes:
-    """The image of a player's private view: their hand, in the order shown_hand numbers it.
-    (Every private view's image is drawn here.)"""
+def as_shown(obs: Observation) -> Observation:
+    """The viewer's observation with their hand in the order shown (for the image)."""
     assert obs.viewer is not None
     sides = list(obs.sides)
     sides[obs.viewer] = replace(sides[obs.viewer], hand=shown_hand(obs))
-    return await hand_png(replace(obs, sides=(sides[0], sides[1])))
+    return replace(obs, sides=(sides[0], sides[1]))
+
+
+async def hand_view_png(obs: Observation) -> bytes:
+    """The image of a player's private view: their hand, numbered as shown_hand orders it.
+    (Every private view's image is drawn here.)"""
+    return await hand_png(as_shown(obs))
 
 
 def _card_views(obs: Observation) -> dict[int, CardView]:

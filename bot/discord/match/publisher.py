@@ -322,7 +322,8 @@ class Publisher:
                             moves=count - shown, timed_out=_timed_out(match, change),
                             pinged=_pinged(snapshot, change))
         courier = await self._courier(match, change)
-        message_id, courier = await self._post(match, out, courier, nonce=f"gwb{match.id}:{count}",
+        message_id, courier = await self._post(match, out, courier, change,
+                                               nonce=f"gwb{match.id}:{count}",
                                                marker=ids.hand(match.id, count))
         await self._bot.services.matches.set_messages(match.id, board=ShownBoard(
             message_id, count, len(obs.events), courier.token if courier else None,
@@ -356,7 +357,8 @@ class Publisher:
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
         courier = await self._courier(match, change)
-        message_id, courier = await self._post(match, out, courier, nonce=f"gwr{match.id}",
+        message_id, courier = await self._post(match, out, courier, change,
+                                               nonce=f"gwr{match.id}",
                                                marker=ids.rematch(match.id))
         await self._bot.services.matches.set_messages(
             match.id, board=ShownBoard(message_id, obs.action_count, len(obs.events),
@@ -365,11 +367,21 @@ class Publisher:
             result=message_id)
         await self._clear_warning(match)
 
-    async def _post(self, match: MatchRecord, out: Outgoing, courier: Courier | None, *,
-                    nonce: str, marker: str) -> tuple[int, Courier | None]:
+    async def _post(self, match: MatchRecord, out: Outgoing, courier: Courier | None,
+                    change: MatchChange | None, *, nonce: str, marker: str
+                    ) -> tuple[int, Courier | None]:
         """Post a public message in the match's channel, as a follow-up through `courier`
         when there is one, else with the bot token (and `nonce`); return its id and the
-        courier it went through. `marker` is a custom_id only this message carries."""
+        courier it went through. `marker` is a custom_id only this message carries.
+
+        A follow-up takes no nonce, so when its answer was lost, or when the reconcile posts
+        what a change did not (its process may have died after a follow-up was written and
+        before it was recorded), the channel's newest messages are looked through first."""
+        if change is None:
+            found = await self._find(match.channel_id, marker)
+            if found is not None:
+                log.info("match %s: the message was already posted", match.id)
+                return found, None
         if courier is not None:
             try:
                 return await tokens.follow_up(self._bot, courier.token, out), courier
@@ -386,13 +398,18 @@ class Publisher:
         return message.id, None
 
     async def _find(self, channel_id: int, marker: str) -> int | None:
-        """The newest of the bot's messages in the channel with a component `marker`."""
+        """The newest of the bot's messages in the channel with a component `marker` (None
+        when there is none, or the channel cannot be read)."""
         me = self._bot.user
-        async for message in self._channel(channel_id).history(limit=LOOK_BACK):
-            if me is not None and message.author.id == me.id and any(
-                    getattr(item, "custom_id", None) == marker
-                    for row in message.components for item in getattr(row, "children", ())):
-                return message.id
+        try:
+            async for message in self._channel(channel_id).history(limit=LOOK_BACK):
+                if me is not None and message.author.id == me.id and any(
+                        getattr(item, "custom_id", None) == marker
+                        for row in message.components for item in getattr(row, "children", ())):
+                    return message.id
+        except discord.HTTPException as error:
+            log.warning("cannot read channel %s to look for a message (%s %s)", channel_id,
+                        error.status, error.text)
         return None
 
     async def _clear_warning(self, match: MatchRecord) -> None:

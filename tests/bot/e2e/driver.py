@@ -44,11 +44,22 @@ def told(handle: InteractionHandle) -> list[MessageView]:
     return first + [m for m in handle.followups if m.ephemeral]
 
 
+class Refused(AssertionError):
+    """A click the bot turned down (its text says why)."""
+
+
+def clicked_count(handle: InteractionHandle) -> int:
+    """The action count a click on a hand view was made at (from its custom_id)."""
+    found = COUNTED.match(str(handle.interaction.payload["data"]["custom_id"]))
+    assert found is not None
+    return int(found[1])
+
+
 def view_count(view: MessageView) -> int:
     """The action count a player's hand view shows (from its components; -1 for the deck
     choice before the match starts)."""
     for component in [*view.buttons, *view.selects]:
-        found = COUNTED.fullmatch(component.custom_id or "")
+        found = COUNTED.match(component.custom_id or "")
         if found:
             return int(found[1])
     return -1
@@ -113,19 +124,22 @@ class Table:
         return view
 
     async def settle(self, handle: InteractionHandle) -> None:
-        """Wait until a click was answered (and fail if it was refused)."""
+        """Wait until a click was answered; raise Refused if it was turned down."""
         await self.emu.wait_for(lambda: handle.interaction.answered_at is not None
                                 or told(handle), 10.0, "the click's answer")
-        assert not told(handle), told(handle)[0].content
+        if told(handle):
+            raise Refused(told(handle)[0].content)
 
     async def play_one(self, user: VirtualUser, hand: MessageView, rng: random.Random,
-                       pass_bias: float) -> None:
-        """Make one legal move from the hand view, answering any follow-up question."""
+                       pass_bias: float) -> int:
+        """Make one legal move from the hand view, answering any follow-up question; return
+        the action count the move was made at (its click's)."""
         handle = self._choose(user, hand, rng, pass_bias)
         await self.settle(handle)
         if any(b.label == "Back" for b in hand.buttons):  # a follow-up question
             handle = self._choose(user, hand, rng, pass_bias, skip=("Back",))
             await self.settle(handle)
+        return clicked_count(handle)
 
     def _choose(self, user: VirtualUser, hand: MessageView, rng: random.Random,
                 pass_bias: float, skip: tuple[str, ...] = ()) -> InteractionHandle:

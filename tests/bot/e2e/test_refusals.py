@@ -80,8 +80,9 @@ async def test_out_of_turn_stale_and_double_clicks(emu: Emulator, world: World,
             user = users[to_act(board)[0]]
             hand = await user.click(board, label="Show my hand").message()
             button = next(b for b in hand.buttons if b.label in ("Keep this hand", "Go first"))
+            count = board_count(board)  # (the redraws edit the first board)
             user.click(hand, custom_id=button.custom_id)
-            board = await table.board_after(board_count(board))
+            board = await table.board_after(count)
         current = users[to_act(board)[0]]
         other = bob if current is alice else alice
         waiting = await other.click(board, label="Show my hand").message()
