@@ -525,9 +525,9 @@ class MatchService:
         """Remember a player's private view of a match (the message their latest click in
         the match was answered in) and the token that may edit it."""
         async with self._db.transaction() as repo:
-            seat = _seat(await _stored(repo, match_id), user_id)
-            await repo.set_view(ViewRecord(match_id, seat, message_id, channel_id, token,
-                                           token_at))
+            if not await repo.set_view(match_id, user_id, message_id, channel_id, token,
+                                       token_at):
+                raise NotAParticipant("This isn't your match: only its two players can act.")
 
     async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
         """Forget a player's view that was closed (or can no longer be edited)."""

@@ -264,15 +264,17 @@ class Repository(Queries):
                                "match_views WHERE match_id = ?", (match_id,))
         return {r[0]: ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4]) for r in rows}
 
-    async def set_view(self, view: ViewRecord) -> None:
-        """Store a player's private view, replacing the one stored before."""
-        await self._run(
+    async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
+                       token: str | None, token_at: float | None) -> bool:
+        """Store the private view of a match's player (by user id), replacing the one stored
+        before; False when the user does not play the match."""
+        return bool(await self._count(
             "INSERT INTO match_views (match_id, seat, message_id, channel_id, token, token_at) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET "
+            "SELECT match_id, seat, ?, ?, ?, ? FROM seats WHERE match_id = ? AND user_id = ? "
+            "ON CONFLICT (match_id, seat) DO UPDATE SET "
             "message_id = excluded.message_id, channel_id = excluded.channel_id, "
             "token = excluded.token, token_at = excluded.token_at",
-            (view.match_id, view.seat, view.message_id, view.channel_id, view.token,
-             view.token_at))
+            (message_id, channel_id, token, token_at, match_id, user_id)))
 
     async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
         """Forget a player's view if it is still this message (it was closed)."""

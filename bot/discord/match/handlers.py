@@ -164,7 +164,8 @@ async def _ready(interaction: discord.Interaction, match_id: int, click: Click) 
     if ready.status == CHOOSING:
         return Reply(deck_message(ready, me, await svc.decks.playable(
             user_id, ready.seats[me].faction)))
-    return await _hand(interaction, await svc.matches.private(match_id, user_id))
+    return await _hand(interaction, await svc.matches.private(match_id, user_id),
+                       in_place=is_private(interaction))
 
 
 async def on_deck(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
@@ -217,7 +218,7 @@ async def _current(interaction: discord.Interaction, match_id: int) -> Reply:
         saved = await services(interaction).decks.playable(
             interaction.user.id, snapshot.match.seats[seat].faction)
         return Reply(deck_message(snapshot.match, seat, saved))
-    return await _hand(interaction, snapshot)
+    return await _hand(interaction, snapshot, in_place=is_private(interaction))
 
 
 async def on_card(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
@@ -261,11 +262,17 @@ async def _act(interaction: discord.Interaction, match_id: int, move: str, n: in
                click: Click) -> Reply:
     snapshot = await services(interaction).matches.act(match_id, interaction.user.id, move, n,
                                                        origin=click)
-    return await _hand(interaction, snapshot)
+    return await _hand(interaction, snapshot, in_place=True)
 
 
-async def _hand(interaction: discord.Interaction, snapshot: Snapshot) -> Reply:
+async def _hand(interaction: discord.Interaction, snapshot: Snapshot, *, in_place: bool
+                ) -> Reply:
+    """The player's hand, in the clicked message (`in_place`) or a new one; its image is sent
+    only when the message does not show it already."""
     assert snapshot.observation is not None
     hint = await services(interaction).practice.hint(snapshot)
-    return Reply(hand_message(snapshot, await hand_view_png(snapshot.observation), hint),
-                 replace_files=True)
+    png = await hand_view_png(snapshot.observation)
+    clicked = interaction.message.id if in_place and interaction.message is not None else None
+    publisher = cast("GwentBot", interaction.client).publisher
+    return Reply(hand_message(snapshot, png, hint),
+                 replace_files=publisher.needs_image(clicked, png))

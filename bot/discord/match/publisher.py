@@ -27,10 +27,10 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from bot.discord.client import GwentBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 RECONCILE_SECONDS = 30
 # How long a process waits for another to finish posting a match's messages.
@@ -72,16 +73,19 @@ CLICK_WAIT_SECONDS = 5.0
 LOOK_BACK = 20
 # Phases before round 1, where nothing public changes between moves: the board is edited.
 BEFORE_PLAY = (CHOOSE_FIRST, MULLIGAN)
+# How many view messages' images are remembered (an image is sent again only if it changed).
+IMAGES_REMEMBERED = 4096
 
 
 @dataclass(frozen=True)
 class Courier:
     """An interaction token that may speak for a match, the channel its interaction came from
-    and when it reached the bot."""
+    and when it reached the bot, and the player's view it may edit (if known)."""
 
     token: str = field(repr=False)
     channel_id: int
     at: float
+    view_id: int | None = None
 
 
 class Click:
@@ -115,6 +119,8 @@ class Publisher:
         self._view_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # The newest click of each player of each match, until its answer is shown.
         self._clicks: dict[tuple[int, int], Click] = {}
+        # What image each view message shows (a hash of its bytes), newest last.
+        self._images: OrderedDict[int, int] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------- Notifier
@@ -149,11 +155,30 @@ class Publisher:
                     click.match_id, click.user_id, message_id, courier.channel_id,
                     courier.token, courier.at)
         finally:
+            if message_id is None and click.interaction.message is not None:
+                self.forget_image(click.interaction.message.id)  # its answer may be lost
             if not click.settled.done():
                 click.settled.set_result(courier)
             key = (click.match_id, click.user_id)
             if self._clicks.get(key) is click:
                 del self._clicks[key]
+
+    def needs_image(self, message_id: int | None, png: bytes) -> bool:
+        """Whether a view message must be sent this image (None: a new message), i.e. it does
+        not show it already; from now on it is taken to show it."""
+        if message_id is None:
+            return True
+        key = hash(png)
+        shown = self._images.get(message_id)
+        self._images[message_id] = key
+        self._images.move_to_end(message_id)
+        while len(self._images) > IMAGES_REMEMBERED:
+            self._images.popitem(last=False)
+        return shown != key
+
+    def forget_image(self, message_id: int) -> None:
+        """An edit of a view message may have failed: its image is not known any more."""
+        self._images.pop(message_id, None)
 
     async def _answered(self, click: Click) -> Courier | None:
         """A click's courier once its answer is shown (None if it never is)."""
@@ -170,7 +195,7 @@ class Publisher:
         view = (await self._bot.services.matches.views(match.id)).get(seat)
         if view is None or view.token is None or view.token_at is None:
             return None
-        return Courier(view.token, view.channel_id, view.token_at)
+        return Courier(view.token, view.channel_id, view.token_at, view.message_id)
 
     def _usable(self, courier: Courier | None) -> bool:
         return courier is not None and tokens.usable(courier.at, self._bot.clock())
@@ -228,23 +253,23 @@ class Publisher:
         for match_id in behind:
             await self._guard(self.sync(match_id), f"reconciling match {match_id}")
 
-    async def _guard(self, work: Coroutine[Any, Any, Any], what: str) -> None:
+    async def _guard(self, work: Coroutine[Any, Any, T], what: str) -> T | None:
+        """The work's result, or None (logged) if it failed."""
         try:
-            await work
+            return await work
         except discord.HTTPException as error:
             log.warning("%s: Discord said %s %s; will retry", what, error.status, error.text)
         except Exception:
             log.exception("%s failed", what)
+        return None
 
     async def _changed(self, change: MatchChange) -> None:
         what = f"showing match {change.match_id}"
         started = time.monotonic()
-        await self._guard(self._timed_sync(change, started), what)
-        await self._guard(self._views(change), f"hands, {what}")
-
-    async def _timed_sync(self, change: MatchChange, started: float) -> None:
-        if await self.sync(change.match_id, change) and change.action_count:
+        shown = await self._guard(self._sync(change.match_id, change), what)
+        if shown is not None and shown[0] and change.action_count:
             self._bot.metrics.turn.observe(time.monotonic() - started)
+        await self._guard(self._views(change, shown[1] if shown else None), f"hands, {what}")
 
     # -------------------------------------------------------------- posting
 
@@ -265,25 +290,31 @@ class Publisher:
     async def sync(self, match_id: int, change: MatchChange | None = None) -> bool:
         """Bring the match's lobby, board and result messages up to date; return whether a
         board or result was shown."""
+        return (await self._sync(match_id, change))[0]
+
+    async def _sync(self, match_id: int, change: MatchChange | None
+                    ) -> tuple[bool, Snapshot | None]:
+        """sync(), also returning the public snapshot it read (None if another process was
+        posting)."""
         async with self._posting(match_id) as held:
             if not held:
-                return False
+                return False, None
             snapshot = await self._bot.services.matches.public(match_id)
             match = snapshot.match
             if match.status == CHOOSING:
                 await self._lobby(snapshot)
-                return False
+                return False, snapshot
             if match.board_action is None and match.lobby_message_id is not None:
                 closed = lobby_closed_message(match).edit_kwargs(replace_files=False)
                 await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
             if match.status == OVER:
                 if match.result_message_id is None:
                     await self._result(snapshot, change)
-                    return True
+                    return True, snapshot
             elif match.board_action is None or match.board_action < match.action_count:
                 await self._board(snapshot, change)
-                return True
-            return False
+                return True, snapshot
+            return False, snapshot
 
     async def _lobby(self, snapshot: Snapshot) -> None:
         match = snapshot.match
@@ -431,15 +462,16 @@ class Publisher:
 
     # ----------------------------------------------------------------- views
 
-    async def _views(self, change: MatchChange) -> None:
+    async def _views(self, change: MatchChange, snapshot: Snapshot | None) -> None:
         """Bring up to date the views of the people who must act now (all of them once the
         match is over), except the clicker's, whose answer showed this very state; a player
         whose turn began without a view that can be edited gets their hand by DM if they
         asked for it. A change the match has moved on from does nothing: the newer change
-        shows the newer state (every change is reported in the process that made it)."""
-        services = self._bot.services
+        shows the newer state (every change is reported in the process that made it).
+        `snapshot` is the match as the board was shown from, if it was."""
         async with self._view_locks[change.match_id]:
-            snapshot = await services.matches.public(change.match_id)
+            if snapshot is None:
+                snapshot = await self._bot.services.matches.public(change.match_id)
             match = snapshot.match
             if match.status == CHOOSING or not _shows(change, match):
                 return
@@ -466,19 +498,30 @@ class Publisher:
             return
         if not answered and where_wanted and self._usable(courier):
             assert courier is not None
+            out = await self._hand(match, seat)
+            fresh = self.needs_image(courier.view_id, out.files[0][1])
             try:
-                await tokens.edit(self._bot, courier.token, "@original",
-                                  await self._hand(match, seat), replace_files=True)
-                return
+                await tokens.edit(self._bot, courier.token, "@original", out,
+                                  replace_files=fresh)
             except discord.NotFound as error:
+                self._forget_view_image(courier)
                 if error.code not in tokens.GONE:
                     raise
                 log.info("match %s: the view of seat %s is closed", match.id, seat)
                 views = await services.matches.views(match.id)
                 if seat in views:
                     await services.matches.forget_view(match.id, seat, views[seat].message_id)
+            except Exception:
+                self._forget_view_image(courier)
+                raise
+            else:
+                return
         if began and by_dm and match.is_live:
             await self._send_hand(match, seat)
+
+    def _forget_view_image(self, courier: Courier) -> None:
+        if courier.view_id is not None:
+            self.forget_image(courier.view_id)
 
     async def _hand(self, match: MatchRecord, seat: int) -> Outgoing:
         services = self._bot.services

@@ -226,3 +226,19 @@ async def test_a_player_with_hands_by_dm_plays_in_one_direct_message(
         follow_ups = [r for r in emu.log[before:] if r.method == "POST"
                       and re.fullmatch(r"/webhooks/\d+/[^/]+", r.path)]
         assert posts and follow_ups
+
+
+async def test_a_view_is_sent_an_image_only_when_it_changed(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    async with run_bot(emu, make_bot()):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        user = table.players[to_act(board)[0]]
+        view = await table.hand_for(user, board)
+        image = view.attachments[0].data
+        refresh = user.click(view, label="Refresh")
+        await table.settle(refresh)
+        callback = next(r for r in emu.log if r.path.startswith(
+            f"/interactions/{refresh.id}/") or refresh.interaction.token in r.path)
+        assert isinstance(callback.body, dict) and "attachments" not in callback.body["data"]
+        assert view.attachments[0].data == image and "**Your hand**" in view.content
