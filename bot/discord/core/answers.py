@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.core import tokens
 from bot.discord.core.views import Outgoing
 
 # Short enough that a click is acknowledged within about a tenth of a second even when the
@@ -87,6 +88,6 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
     finally:
         # Even when the acknowledgement failed, the work (a move, say) is finished.
         reply = await task
-    edited = await interaction.edit_original_response(
-        **reply.out.edit_kwargs(replace_files=reply.replace_files or new_message))
-    return edited.id
+    # (Through the token directly: the answer's id is all that is needed of the message.)
+    return await tokens.edit(interaction.client, interaction.token, "@original", reply.out,
+                             replace_files=reply.replace_files or new_message)

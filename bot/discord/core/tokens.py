@@ -10,10 +10,10 @@ private response (the EPHEMERAL flag is per message), except the first follow-up
 deferred (type 5) response, which fills the deferred message instead: callers use a token only
 once its response is settled. A token is a secret: it is never logged.
 
-discord.py's webhook requests retry every 5xx answer themselves. Editing twice is harmless,
-but a follow-up is a new message each time and takes no nonce (Discord's Execute Webhook has
-none), so a follow-up answered 5xx, or cut off, raises Uncertain instead: the message may
-exist, and the caller looks before posting again.
+discord.py's webhook requests retry every 5xx answer themselves, and so do these edits
+(editing twice is harmless). But a follow-up is a new message each time and takes no nonce
+(Discord's Execute Webhook has none), so a follow-up answered 5xx, or cut off, raises
+Uncertain instead: the message may exist, and the caller looks before posting again.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from bot.discord.core.views import Outgoing
 # A token is used only this long after its interaction reached the bot (Discord allows 15
 # minutes; the margin covers clock differences between processes and a request's retries).
 TOKEN_SECONDS = 14 * 60.0
-# Rate-limited requests are retried this often, when Discord asks for a short wait.
-RATE_LIMIT_TRIES, RATE_LIMIT_WAIT_MAX = 3, 10.0
+# A request is tried this often: again after a 429 that asks for a short wait, and (edits)
+# after a 5xx, waiting 1, 3, 5... seconds as discord.py does.
+TRIES, RATE_LIMIT_WAIT_MAX = 5, 10.0
 # Closed or deleted: the token's message is gone (10008), or the token is (10015, 50027).
 GONE = (10008, 10015, 50027)
 
@@ -53,10 +54,13 @@ async def follow_up(client: discord.Client, token: str, out: Outgoing) -> int:
 
 
 async def edit(client: discord.Client, token: str, message: int | str, out: Outgoing, *,
-               replace_files: bool) -> None:
-    """Edit the token's original response ("@original") or one of its follow-ups."""
-    await _call(client, "PATCH", token, f"/messages/{message}",
-                out.edit_kwargs(replace_files=replace_files))
+               replace_files: bool) -> int:
+    """Edit the token's original response ("@original") or one of its follow-ups; return the
+    edited message's id."""
+    data = await _call(client, "PATCH", token, f"/messages/{message}",
+                       out.edit_kwargs(replace_files=replace_files))
+    assert isinstance(data, dict)
+    return int(data["id"])
 
 
 async def _call(client: discord.Client, method: str, token: str, path: str,
@@ -67,7 +71,7 @@ async def _call(client: discord.Client, method: str, token: str, path: str,
     params = handle_message_parameters(previous_allowed_mentions=client.allowed_mentions,
                                        **message)
     with params:
-        for attempt in range(RATE_LIMIT_TRIES):
+        for attempt in range(TRIES):
             body: Any = params.payload
             if params.multipart:
                 body = aiohttp.FormData(quote_fields=False)
@@ -84,7 +88,9 @@ async def _call(client: discord.Client, method: str, token: str, path: str,
                     if 200 <= response.status < 300:
                         return data
                     wait = _retry_after(response, data)
-                    if wait is not None and attempt + 1 < RATE_LIMIT_TRIES:
+                    if wait is None and response.status >= 500 and method != "POST":
+                        wait = 1.0 + 2 * attempt
+                    if wait is not None and attempt + 1 < TRIES:
                         await asyncio.sleep(wait)
                         continue
                     raise _error(method, response, data)

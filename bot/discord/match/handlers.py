@@ -17,6 +17,7 @@ import discord
 from bot.discord.core.answers import Reply, answer
 from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
 from bot.discord.core.replies import is_private, refusal_text
+from bot.discord.match.couriers import Click
 from bot.discord.match.deck_choice import deck_message
 from bot.discord.match.hand import (
     actions_for,
@@ -34,7 +35,6 @@ from bot.discord.match.public import (
     tutorial_started_message,
     tutorial_thread_name,
 )
-from bot.discord.match.publisher import Click
 from bot.service import Player, Snapshot
 from bot.service.errors import IllegalMove, OutOfDate, Refusal
 from bot.storage.records import CHOOSING

@@ -27,21 +27,21 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import AsyncIterator, Coroutine
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord.core import tokens
 from bot.discord.core.views import Outgoing
 from bot.discord.match import ids
-from bot.discord.match.hand import hand_message, hand_view_png
+from bot.discord.match.background import guard
+from bot.discord.match.couriers import Click, Courier, Couriers
+from bot.discord.match.player_views import PlayerViews, shows
 from bot.discord.match.public import (
     board_message,
     challenge_closed_message,
-    dms_closed_note,
     lobby_closed_message,
     lobby_message,
     people,
@@ -59,55 +59,14 @@ if TYPE_CHECKING:
     from bot.discord.client import GwentBot
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 RECONCILE_SECONDS = 30
 # How long a process waits for another to finish posting a match's messages.
 POST_WAIT_SECONDS = 10.0
-# Closed DMs: 50007 (cannot send to this user), 50278 (no mutual server).
-DMS_CLOSED = (50007, 50278)
-# How long a change waits for the answer to the click that made it (Discord drops a click not
-# acknowledged within 3 s; a deferred answer is edited in soon after).
-CLICK_WAIT_SECONDS = 5.0
 # How many of a channel's newest messages are searched for a follow-up whose answer was lost.
 LOOK_BACK = 20
 # Phases before round 1, where nothing public changes between moves: the board is edited.
 BEFORE_PLAY = (CHOOSE_FIRST, MULLIGAN)
-# How many view messages' images are remembered (an image is sent again only if it changed).
-IMAGES_REMEMBERED = 4096
-
-
-@dataclass(frozen=True)
-class Courier:
-    """An interaction token that may speak for a match, the channel its interaction came from
-    and when it reached the bot, and the player's view it may edit (if known)."""
-
-    token: str = field(repr=False)
-    channel_id: int
-    at: float
-    view_id: int | None = None
-
-
-class Click:
-    """A player's click in a match, answered in their private view. Nothing may go through its
-    token before that answer is shown (a follow-up would come first, or fill a deferred
-    answer); `settled` then gives its courier (None if the answer failed)."""
-
-    def __init__(self, interaction: discord.Interaction, match_id: int, received_at: float
-                 ) -> None:
-        self.interaction = interaction
-        self.match_id = match_id
-        self.user_id = interaction.user.id
-        self.received_at = received_at
-        self.settled: asyncio.Future[Courier | None] = (
-            asyncio.get_running_loop().create_future())
-
-    def courier(self) -> Courier | None:
-        """The click's token, once its answer is shown."""
-        channel_id = self.interaction.channel_id
-        if channel_id is None:
-            return None
-        return Courier(self.interaction.token, channel_id, self.received_at)
 
 
 class Publisher:
@@ -116,11 +75,8 @@ class Publisher:
     def __init__(self, bot: GwentBot) -> None:
         self._bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._view_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        # The newest click of each player of each match, until its answer is shown.
-        self._clicks: dict[tuple[int, int], Click] = {}
-        # What image each view message shows (a hash of its bytes), newest last.
-        self._images: OrderedDict[int, int] = OrderedDict()
+        self.couriers = Couriers(bot)
+        self.views = PlayerViews(bot, self.couriers, self._locks)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------- Notifier
@@ -141,86 +97,18 @@ class Publisher:
 
     def clicking(self, interaction: discord.Interaction, match_id: int) -> Click:
         """Note a click of a player in a match, to be answered in their private view."""
-        click = Click(interaction, match_id, self._bot.clock())
-        self._clicks[(match_id, click.user_id)] = click
-        return click
+        return self.couriers.clicking(interaction, match_id)
 
     async def clicked(self, click: Click, message_id: int | None) -> None:
-        """The answer to a click is shown in `message_id` (None: it was not): that message is
-        now the player's view, which the click's token may edit, and the token may speak."""
-        courier = click.courier() if message_id is not None else None
-        try:
-            if courier is not None and message_id is not None:
-                await self._bot.services.matches.set_view(
-                    click.match_id, click.user_id, message_id, courier.channel_id,
-                    courier.token, courier.at)
-        finally:
-            if message_id is None and click.interaction.message is not None:
-                self.forget_image(click.interaction.message.id)  # its answer may be lost
-            if not click.settled.done():
-                click.settled.set_result(courier)
-            key = (click.match_id, click.user_id)
-            if self._clicks.get(key) is click:
-                del self._clicks[key]
+        """The answer to a click is shown in `message_id` (None: it was not, and the clicked
+        message may not show what it was thought to)."""
+        if message_id is None and click.interaction.message is not None:
+            self.views.forget_image(click.interaction.message.id)
+        await self.couriers.clicked(click, message_id)
 
     def needs_image(self, message_id: int | None, png: bytes) -> bool:
-        """Whether a view message must be sent this image (None: a new message), i.e. it does
-        not show it already; from now on it is taken to show it."""
-        if message_id is None:
-            return True
-        key = hash(png)
-        shown = self._images.get(message_id)
-        self._images[message_id] = key
-        self._images.move_to_end(message_id)
-        while len(self._images) > IMAGES_REMEMBERED:
-            self._images.popitem(last=False)
-        return shown != key
-
-    def forget_image(self, message_id: int) -> None:
-        """An edit of a view message may have failed: its image is not known any more."""
-        self._images.pop(message_id, None)
-
-    async def _answered(self, click: Click) -> Courier | None:
-        """A click's courier once its answer is shown (None if it never is)."""
-        try:
-            return await asyncio.wait_for(asyncio.shield(click.settled), CLICK_WAIT_SECONDS)
-        except TimeoutError:
-            return None
-
-    async def _newest_token(self, match: MatchRecord, seat: int) -> Courier | None:
-        """The newest token of a player's view of the match, once it may be used."""
-        pending = self._clicks.get((match.id, match.seats[seat].user_id))
-        if pending is not None:
-            await self._answered(pending)
-        view = (await self._bot.services.matches.views(match.id)).get(seat)
-        if view is None or view.token is None or view.token_at is None:
-            return None
-        return Courier(view.token, view.channel_id, view.token_at, view.message_id)
-
-    def _usable(self, courier: Courier | None) -> bool:
-        return courier is not None and tokens.usable(courier.at, self._bot.clock())
-
-    async def _courier(self, match: MatchRecord, change: MatchChange | None) -> Courier | None:
-        """The token a change's public messages go through: the click that made it, else the
-        newest token of the player who moved (for the computer's moves, of the person it
-        plays), if it came from the match's channel; None for the bot token (timers, the
-        reconcile, a click in a direct message)."""
-        if change is None or change.timed_out is not None or change.actor is None:
-            return None
-        found: Courier | None = None
-        click = change.origin
-        if isinstance(click, Click) and click.match_id == match.id:
-            found = await self._answered(click)
-        if found is None or found.channel_id != match.channel_id:
-            speaker = change.actor
-            if match.seats[speaker].is_computer:
-                speaker = 1 - speaker
-            if match.seats[speaker].is_computer:
-                return None
-            found = await self._newest_token(match, speaker)
-        if found is None or found.channel_id != match.channel_id or not self._usable(found):
-            return None
-        return found
+        """Whether a view message must be sent this image (see PlayerViews.needs_image)."""
+        return self.views.needs_image(message_id, png)
 
     # -------------------------------------------------------------- tasks
 
@@ -251,25 +139,15 @@ class Publisher:
             log.exception("cannot list matches to reconcile")
             return
         for match_id in behind:
-            await self._guard(self.sync(match_id), f"reconciling match {match_id}")
-
-    async def _guard(self, work: Coroutine[Any, Any, T], what: str) -> T | None:
-        """The work's result, or None (logged) if it failed."""
-        try:
-            return await work
-        except discord.HTTPException as error:
-            log.warning("%s: Discord said %s %s; will retry", what, error.status, error.text)
-        except Exception:
-            log.exception("%s failed", what)
-        return None
+            await guard(self.sync(match_id), f"reconciling match {match_id}")
 
     async def _changed(self, change: MatchChange) -> None:
         what = f"showing match {change.match_id}"
         started = time.monotonic()
-        shown = await self._guard(self._sync(change.match_id, change), what)
+        shown = await guard(self._sync(change.match_id, change), what)
         if shown is not None and shown[0] and change.action_count:
             self._bot.metrics.turn.observe(time.monotonic() - started)
-        await self._guard(self._views(change, shown[1] if shown else None), f"hands, {what}")
+        await guard(self.views.update(change, shown[1] if shown else None), f"hands, {what}")
 
     # -------------------------------------------------------------- posting
 
@@ -352,7 +230,7 @@ class Publisher:
         out = board_message(snapshot, await drawing, obs.events[match.board_events or 0:],
                             moves=count - shown, timed_out=_timed_out(match, change),
                             pinged=_pinged(snapshot, change))
-        courier = await self._courier(match, change)
+        courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwb{match.id}:{count}",
                                                marker=ids.hand(match.id, count))
@@ -387,7 +265,7 @@ class Publisher:
         ranked = await self._bot.services.ranked.outcome(match.id)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
-        courier = await self._courier(match, change)
+        courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwr{match.id}",
                                                marker=ids.rematch(match.id))
@@ -460,103 +338,6 @@ class Publisher:
     async def _edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
         await self._channel(channel_id).get_partial_message(message_id).edit(**kwargs)
 
-    # ----------------------------------------------------------------- views
-
-    async def _views(self, change: MatchChange, snapshot: Snapshot | None) -> None:
-        """Bring up to date the views of the people who must act now (all of them once the
-        match is over), except the clicker's, whose answer showed this very state; a player
-        whose turn began without a view that can be edited gets their hand by DM if they
-        asked for it. A change the match has moved on from does nothing: the newer change
-        shows the newer state (every change is reported in the process that made it).
-        `snapshot` is the match as the board was shown from, if it was."""
-        async with self._view_locks[change.match_id]:
-            if snapshot is None:
-                snapshot = await self._bot.services.matches.public(change.match_id)
-            match = snapshot.match
-            if match.status == CHOOSING or not _shows(change, match):
-                return
-            click = change.origin if isinstance(change.origin, Click) else None
-            for seat in (0, 1):
-                person = match.seats[seat]
-                if not person.is_computer and (match.status == OVER or seat in snapshot.to_act):
-                    answered = click is not None and click.user_id == person.user_id
-                    await self._guard(self._view(match, seat, seat in change.turn_for, answered),
-                                      f"the view of seat {seat} of match {match.id}")
-
-    async def _view(self, match: MatchRecord, seat: int, began: bool, answered: bool) -> None:
-        """Edit a player's view in place through its newest token while it may (for a player
-        who asked for hands by DM, only a view in their DMs), unless the answer to their own
-        click shows this state (`answered`); else, when their turn began and they asked for
-        hands by DM, send the hand by DM."""
-        services = self._bot.services
-        user_id = match.seats[seat].user_id
-        by_dm = (await services.settings.user(user_id)).hands_by_dm
-        courier = await self._newest_token(match, seat)
-        where_wanted = courier is not None and not (
-            by_dm and courier.channel_id == match.channel_id)
-        if answered and where_wanted:
-            return
-        if not answered and where_wanted and self._usable(courier):
-            assert courier is not None
-            out = await self._hand(match, seat)
-            fresh = self.needs_image(courier.view_id, out.files[0][1])
-            try:
-                await tokens.edit(self._bot, courier.token, "@original", out,
-                                  replace_files=fresh)
-            except discord.NotFound as error:
-                self._forget_view_image(courier)
-                if error.code not in tokens.GONE:
-                    raise
-                log.info("match %s: the view of seat %s is closed", match.id, seat)
-                views = await services.matches.views(match.id)
-                if seat in views:
-                    await services.matches.forget_view(match.id, seat, views[seat].message_id)
-            except Exception:
-                self._forget_view_image(courier)
-                raise
-            else:
-                return
-        if began and by_dm and match.is_live:
-            await self._send_hand(match, seat)
-
-    def _forget_view_image(self, courier: Courier) -> None:
-        if courier.view_id is not None:
-            self.forget_image(courier.view_id)
-
-    async def _hand(self, match: MatchRecord, seat: int) -> Outgoing:
-        services = self._bot.services
-        snapshot = await services.matches.private(match.id, match.seats[seat].user_id)
-        assert snapshot.observation is not None
-        hint = await services.practice.hint(snapshot)
-        return hand_message(snapshot, await hand_view_png(snapshot.observation), hint)
-
-    async def _send_hand(self, match: MatchRecord, seat: int) -> None:
-        """The player's hand as a new direct message, which becomes their view."""
-        services = self._bot.services
-        user_id = match.seats[seat].user_id
-        out = await self._hand(match, seat)
-        try:
-            channel = await self._bot.create_dm(discord.Object(user_id))
-            message = await channel.send(**out.send_kwargs())
-        except discord.Forbidden as error:
-            if error.code not in DMS_CLOSED:
-                raise
-            if await services.settings.note_dms_closed(user_id):
-                await self._note_dms_closed(match.id, user_id)
-            return
-        await services.matches.set_view(match.id, user_id, message.id, channel.id, None, None)
-
-    async def _note_dms_closed(self, match_id: int, user_id: int) -> None:
-        """Tell the player once, on the newest board, to use Show my hand instead."""
-        async with self._locks[match_id]:
-            match = await self._bot.services.matches.get(match_id)
-            if match.board_message_id is None:
-                return
-            board = await self._channel(match.channel_id).fetch_message(match.board_message_id)
-            await board.edit(content=board.content + dms_closed_note(user_id),
-                             allowed_mentions=discord.AllowedMentions(
-                                 users=[discord.Object(user_id)]))
-
     # ----------------------------------------------------------------- others
 
     async def _warn(self, match_id: int, seats: tuple[int, ...]) -> None:
@@ -570,33 +351,26 @@ class Publisher:
                 message = await channel.send(**out.send_kwargs())
                 await self._bot.services.matches.set_messages(match_id, warning=message.id)
 
-        await self._guard(post(), f"warning match {match_id}")
+        await guard(post(), f"warning match {match_id}")
 
     async def _challenge_expired(self, challenge: ChallengeRecord) -> None:
         if challenge.message_id is None:
             return
         out = challenge_closed_message(challenge)
-        await self._guard(self._edit(challenge.channel_id, challenge.message_id,
+        await guard(self._edit(challenge.channel_id, challenge.message_id,
                                      out.edit_kwargs(replace_files=False)),
                           f"closing challenge {challenge.id}")
 
 
-def _shows(change: MatchChange | None, match: MatchRecord) -> bool:
-    """Whether the match is still in the state the change left it in (at action 0, only the
-    change that started the match left it playing)."""
-    return change is not None and change.action_count == match.action_count and (
-        match.action_count > 0 or match.status == CHOOSING or bool(change.turn_for))
-
-
 def _timed_out(match: MatchRecord, change: MatchChange | None) -> int | None:
     """The seat whose timer ran out, on the board of the very state that produced."""
-    return change.timed_out if change is not None and _shows(change, match) else None
+    return change.timed_out if change is not None and shows(change, match) else None
 
 
 def _pinged(snapshot: Snapshot, change: MatchChange | None) -> tuple[int, ...]:
     """Whom a new board notifies: the people whose turn has just begun (the turn changed
     hands); when the board shows more than the change that posts it, everyone to act."""
     match = snapshot.match
-    if change is not None and _shows(change, match):
+    if change is not None and shows(change, match):
         return people(match, (s for s in snapshot.to_act if s in change.turn_for))
     return people(match, snapshot.to_act)
