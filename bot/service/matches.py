@@ -507,11 +507,7 @@ class MatchService:
             values["warning_message_id"] = warning
         async with self._db.transaction() as repo:
             if board is not None:
-                record = await _stored(repo, match_id)
-                if record.board_action is None or record.board_action <= board.action_count:
-                    values.update(board_message_id=board.message_id,
-                                  board_action=board.action_count, board_events=board.events,
-                                  board_token=board.token, board_token_at=board.token_at)
+                await repo.show_board(match_id, board)
             if values:
                 await repo.update_match(match_id, **values)
 

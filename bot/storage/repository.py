@@ -15,6 +15,7 @@ from bot.storage.records import (
     MatchRecord,
     ResultRecord,
     SeatRecord,
+    ShownBoard,
     UserSettings,
     ViewRecord,
 )
@@ -200,6 +201,15 @@ class Repository(Queries):
         assignments = ", ".join(f"{c} = ?" for c in values)
         await self._run(f"UPDATE matches SET {assignments} WHERE id = ?",
                         (*values.values(), match_id))
+
+    async def show_board(self, match_id: int, board: ShownBoard) -> None:
+        """Remember the newest board shown, unless a newer one is remembered already."""
+        await self._run(
+            "UPDATE matches SET board_message_id = ?, board_action = ?, board_events = ?, "
+            "board_token = ?, board_token_at = ? WHERE id = ? AND (board_action IS NULL "
+            "OR board_action <= ?)",
+            (board.message_id, board.action_count, board.events, board.token, board.token_at,
+             match_id, board.action_count))
 
     async def advance_match(self, match_id: int, from_count: int, **values: Any) -> bool:
         """Set some columns of a match only if its action count is still `from_count`;

@@ -28,6 +28,12 @@ if TYPE_CHECKING:
 # How long a change waits for the answer to the click that made it (Discord drops a click not
 # acknowledged within 3 s; a deferred answer is edited in soon after).
 CLICK_WAIT_SECONDS = 5.0
+# A view's stored token is replaced by a newer one (of a click in the same view) only once it
+# is this old: a token works for 15 minutes, so a slightly older one loses little, and most
+# clicks then store nothing.
+TOKEN_REFRESH_SECONDS = 60.0
+# How many views this process remembers having stored.
+STORED_MAX = 10_000
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,8 @@ class Couriers:
         self._bot = bot
         # The newest click of each player of each match, until its answer is shown.
         self._clicks: dict[tuple[int, int], Click] = {}
+        # The view each player of each match was last stored with, and when its token came.
+        self._stored: dict[tuple[int, int], tuple[int, int, float]] = {}
 
     def clicking(self, interaction: discord.Interaction, match_id: int) -> Click:
         """Note a click of a player in a match, to be answered in their private view."""
@@ -80,17 +88,27 @@ class Couriers:
         """The answer to a click is shown in `message_id` (None: it was not): that message is
         now the player's view, which the click's token may edit, and the token may speak."""
         courier = click.courier() if message_id is not None else None
+        key = (click.match_id, click.user_id)
         try:
             if courier is not None and message_id is not None:
-                await self._bot.services.matches.set_view(
-                    click.match_id, click.user_id, message_id, courier.channel_id,
-                    courier.token, courier.at)
+                stored = self._stored.get(key)
+                if (stored is None or stored[:2] != (message_id, courier.channel_id)
+                        or courier.at - stored[2] >= TOKEN_REFRESH_SECONDS):
+                    await self._bot.services.matches.set_view(
+                        click.match_id, click.user_id, message_id, courier.channel_id,
+                        courier.token, courier.at)
+                    self._remember(key, (message_id, courier.channel_id, courier.at))
         finally:
             if not click.settled.done():
                 click.settled.set_result(courier)
-            key = (click.match_id, click.user_id)
             if self._clicks.get(key) is click:
                 del self._clicks[key]
+
+    def _remember(self, key: tuple[int, int], stored: tuple[int, int, float]) -> None:
+        self._stored.pop(key, None)
+        self._stored[key] = stored
+        if len(self._stored) > STORED_MAX:
+            del self._stored[next(iter(self._stored))]
 
     async def answered(self, click: Click) -> Courier | None:
         """A click's courier once its answer is shown (None if it never is)."""
