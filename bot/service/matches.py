@@ -160,10 +160,12 @@ class MatchService:
         async with self._db.reading() as repo:
             return await repo.result(match_id)
 
-    async def behind(self) -> list[int]:
-        """Return matches with a lobby, board or result message still to post."""
+    async def behind(self, quiet_for: float | None = None) -> list[int]:
+        """Return matches with a lobby, board or result message still to post (only those
+        that did not change for `quiet_for` seconds, if given)."""
         async with self._db.reading() as repo:
-            return await repo.matches_behind()
+            return await repo.matches_behind(
+                None if quiet_for is None else self._clock() - quiet_for)
 
     @asynccontextmanager
     async def _reading(self, match_id: int) -> AsyncIterator[tuple[Repository, MatchRecord]]:

@@ -257,13 +257,15 @@ class Repository(Queries):
         return await self._count(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
                                  f"{_LIVE} AND deadline < ?", (until, until))
 
-    async def matches_behind(self) -> list[int]:
-        """Return matches whose newest lobby, board or result message is not posted yet."""
+    async def matches_behind(self, changed_before: float | None = None) -> list[int]:
+        """Return matches whose newest lobby, board or result message is not posted yet
+        (only those last changed before `changed_before`, if given)."""
         rows = await self._all(
-            "SELECT id FROM matches WHERE (status = ? AND lobby_message_id IS NULL) "
+            "SELECT id FROM matches WHERE ((status = ? AND lobby_message_id IS NULL) "
             "OR (status != ? AND (board_action IS NULL OR board_action < action_count)) "
-            "OR (status = ? AND result_message_id IS NULL) ORDER BY id",
-            (CHOOSING, CHOOSING, OVER))
+            "OR (status = ? AND result_message_id IS NULL)) "
+            "AND (CAST(? AS DOUBLE PRECISION) IS NULL OR updated_at < ?) ORDER BY id",
+            (CHOOSING, CHOOSING, OVER, changed_before, changed_before))
         return [r[0] for r in rows]
 
     # ---------------------------------------------------------------- views

@@ -18,6 +18,7 @@ from tests.bot.helpers import (
     BOB,
     CAROL,
     GUILD,
+    FakeClock,
     RecordingNotifier,
     move_text,
     play_randomly,
@@ -242,3 +243,11 @@ async def test_a_failed_commit_changes_nothing(services: Services,
             " ON actions" if repo.connection.dialect == POSTGRESQL else ""))
     await services.matches.act(match.id, ALICE.user_id, "keep", 0)
     assert (await services.matches.get(match.id)).action_count == 1
+
+
+async def test_matches_behind_that_changed_lately_are_left_to_their_process(
+        services: Services, clock: FakeClock) -> None:
+    match = await start_match(services, ready=False)
+    assert await services.matches.behind(quiet_for=5.0) == []
+    clock.advance(6.0)
+    assert await services.matches.behind(quiet_for=5.0) == [match.id]

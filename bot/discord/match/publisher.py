@@ -61,6 +61,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECONCILE_SECONDS = 30
+# The periodic reconcile leaves alone a match that changed this recently: its process is most
+# likely showing the change (through the click's token) right now.
+RECONCILE_QUIET_SECONDS = 5.0
 # How long a process waits for another to finish posting a match's messages.
 POST_WAIT_SECONDS = 10.0
 # How many of a channel's newest messages are searched for a follow-up whose answer was lost.
@@ -128,13 +131,14 @@ class Publisher:
         process on duty)."""
         while True:
             if self._bot.services.leases.on_duty:
-                await self.reconcile()
+                await self.reconcile(RECONCILE_QUIET_SECONDS)
             await asyncio.sleep(RECONCILE_SECONDS)
 
-    async def reconcile(self) -> None:
-        """Post every missing lobby, board or result once."""
+    async def reconcile(self, quiet_for: float | None = None) -> None:
+        """Post every missing lobby, board or result once (of the matches that did not
+        change for `quiet_for` seconds, if given)."""
         try:
-            behind = await self._bot.services.matches.behind()
+            behind = await self._bot.services.matches.behind(quiet_for)
         except Exception:
             log.exception("cannot list matches to reconcile")
             return
