@@ -4,6 +4,10 @@ Anything that may take a while (thread creation, a move, an image) is acknowledg
 Discord's three seconds: clicks that show a hand or a move's result carry it in the
 acknowledgement when it is ready soon enough (bot.discord.core.answers), others are acknowledged
 first and answered by editing the acknowledged response.
+
+A player's clicks in a match (deck choice, Ready, Show my hand, their moves) are answered in
+their private view (in_view): the publisher keeps that message up to date, and the click that
+made a move also carries its board to the channel (bot.discord.match.couriers).
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ class PlayerViews:
             try:
                 await tokens.edit(self._bot, courier.token, "@original", out,
                                   replace_files=fresh)
-            except discord.NotFound as error:
+            except discord.HTTPException as error:
                 self.forget_image(courier.view_id)
                 if error.code not in tokens.GONE:
                     raise

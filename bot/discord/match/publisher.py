@@ -245,7 +245,7 @@ class Publisher:
 
     async def _edit_board(self, match: MatchRecord, out: Outgoing) -> bool:
         """Edit the newest board, through the token that posted it while it may; False if
-        the board is gone."""
+        the board is gone (or the bot token may not edit it)."""
         assert match.board_message_id is not None
         try:
             if match.board_token is not None and tokens.usable(match.board_token_at,
@@ -255,8 +255,9 @@ class Publisher:
             else:
                 await self._edit(match.channel_id, match.board_message_id,
                                  out.edit_kwargs(replace_files=True))
-        except discord.NotFound:
-            log.info("the board of match %s was deleted: posting it again", match.id)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("the board of match %s cannot be edited (%s %s): posting it again",
+                     match.id, error.status, error.text)
             return False
         return True
 

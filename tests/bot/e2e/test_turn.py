@@ -16,7 +16,7 @@ import pytest
 
 from bot.discord.client import GwentBot
 from bot.discord.core.tokens import TOKEN_SECONDS
-from bot.storage.records import MatchRecord
+from bot.storage.records import MatchRecord, ViewRecord
 from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act, view_count
 from tests.bot.e2e.oracle import check_public_messages
 from tests.bot.e2e.tally import counts_against_global_limit, match_cost
@@ -131,6 +131,16 @@ async def test_a_view_whose_token_is_too_old_is_reopened_with_show_my_hand(
     emu.assert_clean()  # no request with a token older than 15 minutes
 
 
+async def until(condition: Callable[[dict[int, ViewRecord]], bool], bot: GwentBot,
+                match_id: int) -> None:
+    """Wait until the views the bot stored for a match meet `condition`."""
+    for _ in range(100):
+        if condition(await bot.services.matches.views(match_id)):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the stored views never met the condition")
+
+
 async def shown(bot: GwentBot, match_id: int, count: int) -> MatchRecord:
     """The match once the bot recorded a board showing `count` actions."""
     for _ in range(100):
@@ -243,3 +253,37 @@ async def test_a_view_is_sent_an_image_only_when_it_changed(
         # Its answer carried the text and buttons, and kept the image already shown.
         assert not any("attachments" in (r.body.get("data") or r.body) for r in answers)
         assert view.attachments[0].data == image and "**Your hand**" in view.content
+
+
+async def test_a_closed_view_is_forgotten_and_opened_again(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        match_id = match_of(board)
+        play = random.Random(6)
+        while True:  # until the turn passes from one player to the other
+            count = board_count(board)
+            mover = table.players[to_act(board)[0]]
+            await table.play_one(mover, await table.hand_for(mover, board), play, 0.0)
+            board = await table.board_after(count)
+            if to_act(board) and to_act(board)[0] != mover.id:
+                break
+        # The other player dismissed their view meanwhile: it cannot be edited any more.
+        mover = table.players[to_act(board)[0]]
+        other = next(u for u in (alice, bob) if u is not mover)
+        view = table.views.pop(other.id)
+        seat = (await bot.services.matches.get(match_id)).seat_of(other.id)
+        emu.store.delete_message(view.model)
+        while other.id not in to_act(board):  # (a Medic's choice, say, keeps the turn)
+            count = board_count(board)
+            await table.play_one(mover, await table.hand_for(mover, board), play, 0.0)
+            board = await table.board_after(count)
+        # Their turn began: the edit found the view gone, and forgot it.
+        await until(lambda views: seat not in views, bot, match_id)
+        # Show my hand opens a new one, which is kept up to date from then on.
+        fresh = await table.open_hand(other, board)
+        assert view_count(fresh) == board_count(board)
+        await until(lambda views: views.get(seat) is not None
+                    and views[seat].message_id == fresh.id, bot, match_id)
