@@ -70,6 +70,17 @@ async def hand_view_png(obs: Observation) -> bytes:
     return await hand_png(as_shown(obs))
 
 
+async def view_png(snapshot: Snapshot, *, asked: bool) -> bytes | None:
+    """The image a player's view shows: only while they must act, or when they asked for it
+    (Show my hand, Refresh). A waiting player follows the match on the public board; their
+    image is drawn again when their turn comes back, not after each move."""
+    obs = snapshot.observation
+    assert obs is not None and obs.viewer is not None
+    if asked or obs.viewer in snapshot.to_act:
+        return await hand_view_png(obs)
+    return None
+
+
 def _card_views(obs: Observation) -> dict[int, CardView]:
     views = {v.uid: v for v in shown_hand(obs)}
     if obs.pending is not None:
@@ -171,8 +182,9 @@ def _status(snapshot: Snapshot) -> str:
     return f"Waiting for {clean(them.name)}."
 
 
-def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Outgoing:
-    """The hand image with what the player can do now (and a tutorial hint, if any)."""
+def hand_message(snapshot: Snapshot, png: bytes | None, hint: str | None = None) -> Outgoing:
+    """The hand image (if any: see view_png) with what the player can do now (and a tutorial
+    hint, if any)."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     match = snapshot.match
@@ -186,6 +198,8 @@ def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Out
         lines.append("Seen in their hand: " + ", ".join(card_label(v) for v in me.revealed))
     if hint:
         lines.append(f"\U0001f4a1 **Tutorial:** {hint}")
+    if png is None and me.hand and obs.phase != OVER:
+        lines.append("Your cards show here again when you must act, or with **Refresh**.")
     n = obs.action_count
     items: list[discord.ui.Item[StaticView]] = []
     choices = card_choices(obs)
@@ -196,7 +210,8 @@ def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Out
                           c.description) for c in chunk]
         items.append(select(ids.card(match.id, n, page), _placeholder(obs), options, row=page))
     items.extend(_buttons(obs, match.id))
-    return Outgoing("\n".join(lines), StaticView(*items), files=(("hand.png", png),))
+    return Outgoing("\n".join(lines), StaticView(*items),
+                    files=(("hand.png", png),) if png is not None else ())
 
 
 def _buttons(obs: Observation, match_id: int) -> list[discord.ui.Item[StaticView]]:

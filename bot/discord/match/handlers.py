@@ -27,8 +27,8 @@ from bot.discord.match.hand import (
     actions_for,
     followup_message,
     hand_message,
-    hand_view_png,
     move_text,
+    view_png,
 )
 from bot.discord.match.public import (
     challenge_closed_message,
@@ -169,7 +169,7 @@ async def _ready(interaction: discord.Interaction, match_id: int, click: Click) 
         return Reply(deck_message(ready, me, await svc.decks.playable(
             user_id, ready.seats[me].faction)))
     return await _hand(interaction, await svc.matches.private(match_id, user_id),
-                       in_place=is_private(interaction))
+                       in_place=is_private(interaction), asked=False)
 
 
 async def on_deck(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
@@ -222,7 +222,7 @@ async def _current(interaction: discord.Interaction, match_id: int) -> Reply:
         saved = await services(interaction).decks.playable(
             interaction.user.id, snapshot.match.seats[seat].faction)
         return Reply(deck_message(snapshot.match, seat, saved))
-    return await _hand(interaction, snapshot, in_place=is_private(interaction))
+    return await _hand(interaction, snapshot, in_place=is_private(interaction), asked=True)
 
 
 async def on_card(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
@@ -266,16 +266,17 @@ async def _act(interaction: discord.Interaction, match_id: int, move: str, n: in
                click: Click) -> Reply:
     snapshot = await services(interaction).matches.act(match_id, interaction.user.id, move, n,
                                                        origin=click)
-    return await _hand(interaction, snapshot, in_place=True)
+    return await _hand(interaction, snapshot, in_place=True, asked=False)
 
 
-async def _hand(interaction: discord.Interaction, snapshot: Snapshot, *, in_place: bool
-                ) -> Reply:
-    """The player's hand, in the clicked message (`in_place`) or a new one; its image is sent
-    only when the message does not show it already."""
+async def _hand(interaction: discord.Interaction, snapshot: Snapshot, *, in_place: bool,
+                asked: bool) -> Reply:
+    """The player's hand, in the clicked message (`in_place`) or a new one, with its image
+    while they must act or when they `asked` for it (view_png); the image is sent only when
+    the message does not show it already."""
     assert snapshot.observation is not None
     hint = await services(interaction).practice.hint(snapshot)
-    png = await hand_view_png(snapshot.observation)
+    png = await view_png(snapshot, asked=asked)
     clicked = interaction.message.id if in_place and interaction.message is not None else None
     publisher = cast("GwentBot", interaction.client).publisher
     return Reply(hand_message(snapshot, png, hint),

@@ -21,7 +21,7 @@ from bot.discord.core import tokens
 from bot.discord.core.views import Outgoing
 from bot.discord.match.background import guard
 from bot.discord.match.couriers import Click, Couriers
-from bot.discord.match.hand import hand_message, hand_view_png
+from bot.discord.match.hand import hand_message, view_png
 from bot.discord.match.public import dms_closed_note
 from bot.service import MatchChange, Snapshot
 from bot.storage.records import CHOOSING, OVER, MatchRecord
@@ -57,12 +57,12 @@ class PlayerViews:
         # What image each view message shows (a hash of its bytes), newest last.
         self._images: OrderedDict[int, int] = OrderedDict()
 
-    def needs_image(self, message_id: int | None, png: bytes) -> bool:
-        """Whether a view message must be sent this image (None: a new message), i.e. it does
-        not show it already; from now on it is taken to show it."""
+    def needs_image(self, message_id: int | None, png: bytes | None) -> bool:
+        """Whether a view message (None: a new one) must be sent this image (None: no image),
+        i.e. it does not show it already; from now on it is taken to show it."""
         if message_id is None:
             return True
-        key = hash(png)
+        key = 0 if png is None else hash(png)
         shown = self._images.get(message_id)
         self._images[message_id] = key
         self._images.move_to_end(message_id)
@@ -112,7 +112,7 @@ class PlayerViews:
         if not answered and where_wanted and self._couriers.usable(courier):
             assert courier is not None
             out = await self._hand(match, seat)
-            fresh = self.needs_image(courier.view_id, out.files[0][1])
+            fresh = self.needs_image(courier.view_id, out.files[0][1] if out.files else None)
             try:
                 await tokens.edit(self._bot, courier.token, "@original", out,
                                   replace_files=fresh)
@@ -137,7 +137,7 @@ class PlayerViews:
         snapshot = await services.matches.private(match.id, match.seats[seat].user_id)
         assert snapshot.observation is not None
         hint = await services.practice.hint(snapshot)
-        return hand_message(snapshot, await hand_view_png(snapshot.observation), hint)
+        return hand_message(snapshot, await view_png(snapshot, asked=False), hint)
 
     async def _send_hand(self, match: MatchRecord, seat: int) -> None:
         """The player's hand as a new direct message, which becomes their view."""

@@ -109,7 +109,7 @@ class Publisher:
             self.views.forget_image(click.interaction.message.id)
         await self.couriers.clicked(click, message_id)
 
-    def needs_image(self, message_id: int | None, png: bytes) -> bool:
+    def needs_image(self, message_id: int | None, png: bytes | None) -> bool:
         """Whether a view message must be sent this image (see PlayerViews.needs_image)."""
         return self.views.needs_image(message_id, png)
 
