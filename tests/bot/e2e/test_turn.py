@@ -287,3 +287,33 @@ async def test_a_closed_view_is_forgotten_and_opened_again(
         assert view_count(fresh) == board_count(board)
         await until(lambda views: views.get(seat) is not None
                     and views[seat].message_id == fresh.id, bot, match_id)
+
+
+async def test_each_view_shows_its_own_players_hand_only(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        match_id = match_of(board)
+        play = random.Random(9)
+        checked = 0
+        count = -1
+        for _ in range(14):
+            board = await table.board_after(count)
+            if any(b.label == "Rematch" for b in board.buttons):
+                break
+            count = board_count(board)
+            user = table.players[to_act(board)[0]]
+            view = await table.hand_for(user, board)
+            assert view.ephemeral and view.model.ephemeral_for == user.id
+            assert view not in carol.visible_messages(table.channel)
+            mine = (await bot.services.matches.private(match_id, user.id)).observation
+            assert mine is not None and mine.viewer is not None
+            hand = {str(c.uid) for c in mine.sides[mine.viewer].hand or ()}
+            offered = {o.value for s in view.selects for o in s.options}
+            if mine.pending is None and view_count(view) == mine.action_count:
+                assert offered <= hand, "a view offers only its own player's cards"
+                checked += 1
+            await table.play_one(user, view, play, 0.1)
+        assert checked >= 5
