@@ -95,9 +95,11 @@ async def _call(client: discord.Client, method: str, token: str, path: str,
                         continue
                     raise _error(method, response, data)
             except (aiohttp.ClientError, TimeoutError) as error:
+                # The error's text may hold the URL, and so the token: it is not kept.
+                what = type(error).__name__
                 if method == "POST":
-                    raise Uncertain(f"no answer to a follow-up: {error!r}") from error
-                raise
+                    raise Uncertain(f"no answer to a follow-up ({what})") from None
+                raise ConnectionError(f"no answer from Discord ({what})") from None
     raise AssertionError("unreachable")
 
 

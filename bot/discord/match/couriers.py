@@ -25,9 +25,10 @@ from bot.storage.records import MatchRecord
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
 
-# How long a change waits for the answer to the click that made it (Discord drops a click not
-# acknowledged within 3 s; a deferred answer is edited in soon after).
-CLICK_WAIT_SECONDS = 5.0
+# How long a change waits for the answer to a click (its handler always settles it, answered
+# or failed) before its board goes through the bot token, and its views are left to be
+# brought up to date once that answer is shown.
+CLICK_WAIT_SECONDS = 10.0
 # A view's stored token is replaced by a newer one (of a click in the same view) only once it
 # is this old: a token works for 15 minutes, so a slightly older one loses little, and most
 # clicks then store nothing.
@@ -59,6 +60,8 @@ class Click:
         self.received_at = received_at
         self.settled: asyncio.Future[Courier | None] = (
             asyncio.get_running_loop().create_future())
+        # Set when something stopped waiting for this click's answer.
+        self.overdue = False
 
     def courier(self) -> Courier | None:
         """The click's token and where it came from."""
@@ -115,6 +118,7 @@ class Couriers:
         try:
             return await asyncio.wait_for(asyncio.shield(click.settled), CLICK_WAIT_SECONDS)
         except TimeoutError:
+            click.overdue = True
             return None
 
     async def newest(self, match: MatchRecord, seat: int) -> Courier | None:

@@ -85,16 +85,29 @@ class PlayerViews:
         async with self._locks.setdefault(change.match_id, asyncio.Lock()):
             if snapshot is None:
                 snapshot = await self._bot.services.matches.public(change.match_id)
-            match = snapshot.match
-            if match.status == CHOOSING or not shows(change, match):
+            if snapshot.match.status == CHOOSING or not shows(change, snapshot.match):
                 return
             click = change.origin if isinstance(change.origin, Click) else None
-            for seat in (0, 1):
-                person = match.seats[seat]
-                if not person.is_computer and (match.status == OVER or seat in snapshot.to_act):
-                    answered = click is not None and click.user_id == person.user_id
-                    await guard(self._view(match, seat, seat in change.turn_for, answered),
-                                f"the view of seat {seat} of match {match.id}")
+            await self._update(snapshot, change.turn_for, click.user_id if click else None)
+
+    async def catch_up(self, match_id: int) -> None:
+        """Bring up to date the views of the people who must act now (after an answer that
+        came too late for the changes that waited for it)."""
+        async with self._locks.setdefault(match_id, asyncio.Lock()):
+            snapshot = await self._bot.services.matches.public(match_id)
+            if snapshot.match.status != CHOOSING:
+                await self._update(snapshot, (), None)
+
+    async def _update(self, snapshot: Snapshot, began: tuple[int, ...],
+                      answered: int | None) -> None:
+        """The views of the people who must act (everyone's once the match is over); `began`:
+        the seats whose turn has just begun, `answered`: the user whose answer shows this."""
+        match = snapshot.match
+        for seat in (0, 1):
+            person = match.seats[seat]
+            if not person.is_computer and (match.status == OVER or seat in snapshot.to_act):
+                await guard(self._view(match, seat, seat in began, person.user_id == answered),
+                            f"the view of seat {seat} of match {match.id}")
 
     async def _view(self, match: MatchRecord, seat: int, began: bool, answered: bool) -> None:
         """Edit a player's view in place through its newest token while it may (for a player

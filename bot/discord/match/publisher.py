@@ -108,6 +108,9 @@ class Publisher:
         if message_id is None and click.interaction.message is not None:
             self.views.forget_image(click.interaction.message.id)
         await self.couriers.clicked(click, message_id)
+        if click.overdue:  # views were left alone while this answer was awaited
+            self._spawn(guard(self.views.catch_up(click.match_id),
+                              f"catching up the views of match {click.match_id}"))
 
     def needs_image(self, message_id: int | None, png: bytes | None) -> bool:
         """Whether a view message must be sent this image (see PlayerViews.needs_image)."""

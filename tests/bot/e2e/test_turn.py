@@ -16,6 +16,8 @@ import pytest
 
 from bot.discord.client import GwentBot
 from bot.discord.core.tokens import TOKEN_SECONDS
+from bot.discord.match import couriers, handlers
+from bot.service import Snapshot
 from bot.storage.records import MatchRecord, ViewRecord
 from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act, view_count
 from tests.bot.e2e.oracle import check_public_messages
@@ -317,3 +319,34 @@ async def test_each_view_shows_its_own_players_hand_only(
                 checked += 1
             await table.play_one(user, view, play, 0.1)
         assert checked >= 5
+
+
+async def test_a_view_whose_answer_came_late_is_brought_up_to_date(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob, _ = world.users
+    monkeypatch.setattr(couriers, "CLICK_WAIT_SECONDS", 0.2)
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, lobby = await open_match(emu, world.channel, alice, bob, ready=False)
+        table.views[alice.id] = await alice.click(lobby, label="Ready").message(timeout=30)
+        # Bob's Ready starts the match, but his answer is held until Alice has moved.
+        real, gate = handlers.view_png, asyncio.Event()
+
+        async def held(snapshot: Snapshot, *, asked: bool) -> bytes | None:
+            png = await real(snapshot, asked=asked)
+            obs = snapshot.observation
+            if obs is not None and obs.viewer == snapshot.match.seat_of(bob.id):
+                await gate.wait()
+            return png
+
+        monkeypatch.setattr(handlers, "view_png", held)
+        started = bob.click(lobby, label="Ready")
+        board = await table.board_after(-1)
+        count = board_count(board)
+        await table.play_one(alice, await table.hand_for(alice, board), random.Random(1), 0.0)
+        await asyncio.sleep(0.5)  # the bot stopped waiting for Bob's answer
+        gate.set()
+        view = await started.message(timeout=30)
+        # His answer showed the match's start; then his view was brought up to date.
+        await emu.wait_for(lambda: view_count(view) > count, 10, "Bob's view to catch up")
