@@ -5,7 +5,8 @@ After each change, the views of the people who must act (everyone's once the mat
 are edited through their newest token, except the clicker's, whose own answer shows the new
 state. A view whose token is too old is left alone (Show my hand opens a new one); a player
 who asked for hands by DM gets a new direct message when their turn begins and their DM view
-cannot be edited. An image is sent only when the view does not show it already.
+cannot be edited. A view shows its image only while its player must act (view_png), and an
+image is sent only when the view does not show it already.
 """
 
 from __future__ import annotations
