@@ -9,10 +9,11 @@ emulator) in a subprocess on a fresh temporary SQLite file, so its own peak RSS 
 (VmHWM) and the load generator does not share its event loop.
 
 Each match: a challenge in #general, Accept, both players Ready, then turns until the result
-(or --turns). At each turn the player to act clicks Show my hand, waits --think seconds on
-average (uniform between half and one and a half times it; by default not at all, so every
-match asks for its next turn as soon as it can) and picks random legal inputs from what the
-hand message shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
+(or --turns). At each turn the player to act waits for their private view to show the new
+board's state (the bot edits it in place; Show my hand only when they have none), waits
+--think seconds on average (uniform between half and one and a half times it; by default not
+at all, so every match asks for its next turn as soon as it can) and picks random legal
+inputs from what the view shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
 
 Measured with the emulator's clock:
 - acknowledgement latency: INTERACTION_CREATE dispatched -> the bot's callback accepted, for
@@ -32,7 +33,9 @@ follow-ups and edits through the interaction token), which Discord's global rate
 not bind; `bot_token`, the requests made with the bot token, which count against it (50 a
 second for the whole bot, every process and shard together). `invalid_requests`: answers
 Discord counts as invalid (401, 403, 429; 10,000 in 10 minutes get an IP address banned),
-by status; `rate_limited`: the 429s by scope (`user`: a route's bucket, `global`).
+by status; `rate_limited`: the 429s by scope (`user`: a route's bucket, `global`). Also per
+turn: public posts, pings (users notified by them), and the players' taps (component
+clicks), of which Show my hand.
 
 The emulator applies Discord's rate limits at their real speed: per-route buckets (5
 messages per 5 s in a channel...) and the global limit. discord.py waits for the buckets it
@@ -69,10 +72,11 @@ from typing import Any
 
 from bot.service.decks import factions
 from tests.bot.e2e.driver import Table, board_count, open_match, to_act
+from tests.bot.e2e.tally import pings, public_posts
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
 from tests.emulator.gateway import HEARTBEAT_INTERVAL_MS
 from tests.emulator.models import APPLICATION_COMMAND, Interaction
-from tests.emulator.records import Traffic
+from tests.emulator.records import RequestRecord, Traffic
 
 ROOT = Path(__file__).resolve().parents[1]
 ACK_TARGET_MS = 300.0
@@ -382,7 +386,7 @@ async def play_turns(table: Table, board: MessageView, rng: random.Random,
             return
         count = board_count(board)
         user = table.players[to_act(board)[0]]
-        hand = await table.open_hand(user, board)
+        hand = await table.hand_for(user, board, timeout=STEP_TIMEOUT)
         if run.think:
             await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
         await table.play_one(user, hand, rng, PASS_BIAS)
@@ -470,6 +474,7 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     await asyncio.gather(*tasks, return_exceptions=True)
     wall = time.monotonic() - started
     traffic = emu.traffic(requests0)
+    requests = emu.log[requests0:]
     bot_cpu1 = bot.cpu_seconds()
     bot_cpu = (bot_cpu1[0] - bot_cpu0[0], bot_cpu1[1] - bot_cpu0[1])
     tree_cpu = bot.tree_cpu_seconds() - tree0
@@ -482,17 +487,19 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     await settle(emu)
     peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
     await bot.stop()
-    return report(run, emu, bot, outcomes, interactions, traffic, lags, wall,
+    return report(run, emu, bot, outcomes, interactions, traffic, requests, lags, wall,
                   (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
-           interactions: list[Interaction], traffic: Traffic, lags: list[float], wall: float,
+           interactions: list[Interaction], traffic: Traffic, requests: list[RequestRecord],
+           lags: list[float], wall: float,
            cpu: tuple[tuple[float, float], float, float, float], peak_kb: int | None,
            rss_kb: int | None) -> dict[str, Any]:
     """Everything the run measured, as one JSON-ready dict.
 
-    `traffic` counts the bot's REST requests to Discord over the load phase; `cpu` is ((bot
+    `traffic` counts the bot's REST requests to Discord over the load phase, `requests` lists
+    them; `cpu` is ((bot
     event-loop thread, bot process), this process, other processes, the bot with its worker
     processes) in CPU seconds over the load phase.
     """
@@ -526,9 +533,10 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         errors.append(f"the bot exited with status {bot.returncode}")
     ack, turn = summary(acks), summary(turns)
     rate_limit_warnings = sum(bool(RATE_LIMITED.search(n)) for n in notes)
+    posts = public_posts(emu, requests)
 
     def per_turn(count: int) -> float | None:
-        return round(count / len(turns), 2) if turns else None
+        return round(count / len(turns), 3) if turns else None
 
     return {
         "matches": run.matches, "seed": run.seed, "turn_limit": run.turns, "think_s": run.think,
@@ -545,6 +553,11 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "invalid_requests": {str(k): v for k, v in traffic.invalid.items()},
         "invalid_requests_per_turn": per_turn(sum(traffic.invalid.values())),
         "rate_limited": traffic.rate_limited, "server_errors": traffic.server_errors,
+        "public_posts_per_turn": per_turn(len(posts)), "pings_per_turn": per_turn(pings(posts)),
+        "taps_per_turn": per_turn(sum(i.type != APPLICATION_COMMAND for i in interactions)),
+        "show_my_hand_per_turn": per_turn(sum(
+            interaction_kind(i) == "hand" and i.source_message is not None
+            and not i.source_message.ephemeral for i in interactions)),
         "ack_ms": ack, "turn_ms": turn, "answer_ms": summary(answers),
         "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
         "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
@@ -591,6 +604,9 @@ def table(result: dict[str, Any]) -> str:
         f"(Discord's global limit: 50/s); invalid {result['invalid_requests'] or 'none'} "
         f"({result['invalid_requests_per_turn']} a turn), 429s by scope "
         f"{result['rate_limited'] or 'none'}, 5xx {result['server_errors']}",
+        f"per turn  {result['public_posts_per_turn']} public posts, {result['pings_per_turn']} "
+        f"pings, {result['taps_per_turn']} taps ({result['show_my_hand_per_turn']} Show my "
+        "hand)",
         "",
         f"{'latency':<20}{'n':>7}{'p50':>10}{'p90':>10}{'p99':>10}{'max':>10}   target (p99)",
     ]

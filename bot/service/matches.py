@@ -14,7 +14,7 @@ import random
 from collections import defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.service.clock import Clock
 from bot.service.decks import (
@@ -31,7 +31,16 @@ from bot.service.notifier import MatchChange, Notifier
 from bot.service.settings import turn_seconds_in, warning_lead
 from bot.service.timeouts import ABANDON_MATCH, FORFEIT_MATCH, counts, next_timeout
 from bot.storage import Database, StorageError
-from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
+from bot.storage.records import (
+    CHOOSING,
+    OVER,
+    PLAYING,
+    MatchRecord,
+    ResultRecord,
+    SeatRecord,
+    ShownBoard,
+    ViewRecord,
+)
 from bot.storage.repository import Repository
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
@@ -150,10 +159,12 @@ class MatchService:
         async with self._db.reading() as repo:
             return await repo.result(match_id)
 
-    async def behind(self) -> list[int]:
-        """Return matches with a lobby, board or result message still to post."""
+    async def behind(self, quiet_for: float | None = None) -> list[int]:
+        """Return matches with a lobby, board or result message still to post (only those
+        that did not change for `quiet_for` seconds, if given)."""
         async with self._db.reading() as repo:
-            return await repo.matches_behind()
+            return await repo.matches_behind(
+                None if quiet_for is None else self._clock() - quiet_for)
 
     @asynccontextmanager
     async def _reading(self, match_id: int) -> AsyncIterator[tuple[Repository, MatchRecord]]:
@@ -256,8 +267,9 @@ class MatchService:
             await repo.update_match(match_id, updated_at=self._clock())
             return await _stored(repo, match_id)
 
-    async def ready(self, match_id: int, user_id: int) -> MatchRecord:
-        """Lock in a player's deck; the match starts when both are ready."""
+    async def ready(self, match_id: int, user_id: int, origin: object = None) -> MatchRecord:
+        """Lock in a player's deck; the match starts when both are ready. `origin` goes with
+        the change to the notifier."""
         async with self._changing(match_id) as (repo, record):
             seat = _choosing_seat(record, user_id)
             await repo.update_seat(match_id, seat, ready=1, timeouts=0)
@@ -265,7 +277,8 @@ class MatchService:
             if record.seats[1 - seat].ready:
                 engine = await self._start(repo, record)
             change = MatchChange(match_id, 0, actor=seat,
-                                 turn_for=tuple(engine.to_act()) if engine else ())
+                                 turn_for=tuple(engine.to_act()) if engine else (),
+                                 origin=origin)
             ready = await _stored(repo, match_id)
         await self._announce(change, record, engine)
         return ready
@@ -290,11 +303,13 @@ class MatchService:
 
     # ------------------------------------------------------------------ moves
 
-    async def act(self, match_id: int, user_id: int, move: str, expected: int) -> Snapshot:
+    async def act(self, match_id: int, user_id: int, move: str, expected: int,
+                  origin: object = None) -> Snapshot:
         """Apply a player's move (its text without the seat, e.g. "play 12 ranged").
 
         `expected` is the action count the clicked message showed: anything else means the
-        message is out of date and nothing is applied.
+        message is out of date and nothing is applied. `origin` goes with the change to the
+        notifier.
         """
         async with self._changing(match_id) as (repo, record):
             seat = _seat(record, user_id)
@@ -305,7 +320,7 @@ class MatchService:
                 raise IllegalMove("That is not a move.") from error
             engine, change = await self._move(repo, record, action, expected)
             snapshot = _snapshot(await _stored(repo, match_id), engine, seat)
-        await self._announce(change, record, engine)
+        await self._announce(replace(change, origin=origin), record, engine)
         return snapshot
 
     async def computer_turn(self, match_id: int) -> ComputerTurn | None:
@@ -512,11 +527,11 @@ class MatchService:
     # ------------------------------------------------------------ messages
 
     async def set_messages(self, match_id: int, *, lobby: int | None = None,
-                           board: tuple[int, int] | None = None,
+                           board: ShownBoard | None = None,
                            result: int | None = None, warning: int | None = None) -> None:
-        """Remember the posted lobby, board (message id, action count), result or timer
-        warning message. A board older than the one remembered is ignored."""
-        values: dict[str, int] = {}
+        """Remember the posted lobby, board (posted or edited), result or timer warning
+        message. A board older than the one remembered is ignored."""
+        values: dict[str, object] = {}
         if lobby is not None:
             values["lobby_message_id"] = lobby
         if result is not None:
@@ -525,11 +540,28 @@ class MatchService:
             values["warning_message_id"] = warning
         async with self._db.transaction() as repo:
             if board is not None:
-                record = await _stored(repo, match_id)
-                if record.board_action is None or record.board_action <= board[1]:
-                    values["board_message_id"], values["board_action"] = board
+                await repo.show_board(match_id, board)
             if values:
                 await repo.update_match(match_id, **values)
+
+    async def views(self, match_id: int) -> dict[int, ViewRecord]:
+        """Return the players' private views of a match, by seat."""
+        async with self._db.reading() as repo:
+            return await repo.views(match_id)
+
+    async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
+                       token: str | None, token_at: float | None) -> None:
+        """Remember a player's private view of a match (the message their latest click in
+        the match was answered in) and the token that may edit it."""
+        async with self._db.transaction() as repo:
+            if not await repo.set_view(match_id, user_id, message_id, channel_id, token,
+                                       token_at):
+                raise NotAParticipant("This isn't your match: only its two players can act.")
+
+    async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
+        """Forget a player's view that was closed (or can no longer be edited)."""
+        async with self._db.transaction() as repo:
+            await repo.forget_view(match_id, seat, message_id)
 
     async def clear_warning(self, match_id: int, message_id: int) -> None:
         """Forget the timer warning once it is deleted."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.storage.records import ChallengeRecord
@@ -14,6 +14,8 @@ class MatchChange:
 
     `turn_for` holds the seats whose turn (or decision) has just begun, e.g. to send them
     their hand; `timed_out` is the seat whose turn timer ran out, if that caused the change.
+    `origin` is what the caller passed with the request that made the change (the Discord
+    layer passes the click, to answer through it); the service never looks at it.
     """
 
     match_id: int
@@ -22,6 +24,7 @@ class MatchChange:
     turn_for: tuple[int, ...] = ()
     timed_out: int | None = None
     finished: bool = False
+    origin: object = field(default=None, compare=False)
 
 
 class Notifier(Protocol):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 CHOOSING, PLAYING, OVER = "choosing", "playing", "over"
 OPEN, ACCEPTED, DECLINED, CANCELLED, EXPIRED = (
@@ -59,6 +59,11 @@ class MatchRecord:
     ranked: bool = True
     # Turn timer expiries in a row during the rounds, with no move from either player.
     timeouts_in_a_row: int = 0
+    # The interaction token the newest board was posted through (None: the bot token), when
+    # that interaction arrived, and how many log events the board narrated.
+    board_token: str | None = field(default=None, repr=False)
+    board_token_at: float | None = None
+    board_events: int | None = None
 
     @property
     def is_live(self) -> bool:
@@ -86,6 +91,33 @@ class MatchRecord:
     def user_ids(self) -> tuple[int, int]:
         """The two players' user ids, by seat."""
         return self.seats[0].user_id, self.seats[1].user_id
+
+
+@dataclass(frozen=True)
+class ShownBoard:
+    """The newest board of a match as shown: its message, the action count and how many
+    log events it shows, and the interaction token it was posted through (None: the bot
+    token), with the time that interaction reached the bot."""
+
+    message_id: int
+    action_count: int
+    events: int
+    token: str | None = field(default=None, repr=False)
+    token_at: float | None = None
+
+
+@dataclass(frozen=True)
+class ViewRecord:
+    """A player's private view of a match (an ephemeral or direct message), and the newest
+    interaction token whose original response it is (None: a direct message the bot sent),
+    with the time that interaction reached the bot. The token is a secret: never shown."""
+
+    match_id: int
+    seat: int
+    message_id: int
+    channel_id: int
+    token: str | None = field(default=None, repr=False)
+    token_at: float | None = None
 
 
 @dataclass(frozen=True)

@@ -15,14 +15,17 @@ from bot.storage.records import (
     MatchRecord,
     ResultRecord,
     SeatRecord,
+    ShownBoard,
     UserSettings,
+    ViewRecord,
 )
 from bot.storage.sql import Queries, Row
 
 _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
                   "result_message_id, created_at, updated_at, finished_at, computer_due, "
-                  "warning_message_id, ranked, timeouts_in_a_row")
+                  "warning_message_id, ranked, timeouts_in_a_row, board_token, board_token_at, "
+                  "board_events")
 _MATCH_COLUMNS_OF_M = ", ".join(f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
 _SEAT_COLUMNS = ("s.seat, s.user_id, s.name, s.faction, s.leader, s.deck, s.ready, s.timeouts, "
                  "s.ai_level, s.deck_list")
@@ -236,6 +239,15 @@ class Repository(Queries):
         await self._run(f"UPDATE matches SET {assignments} WHERE id = ?",
                         (*values.values(), match_id))
 
+    async def show_board(self, match_id: int, board: ShownBoard) -> None:
+        """Remember the newest board shown, unless a newer one is remembered already."""
+        await self._run(
+            "UPDATE matches SET board_message_id = ?, board_action = ?, board_events = ?, "
+            "board_token = ?, board_token_at = ? WHERE id = ? AND (board_action IS NULL "
+            "OR board_action <= ?)",
+            (board.message_id, board.action_count, board.events, board.token, board.token_at,
+             match_id, board.action_count))
+
     async def advance_match(self, match_id: int, from_count: int, **values: Any) -> bool:
         """Set some columns of a match only if its action count is still `from_count`;
         return whether it was (a compare-and-set: a move is applied at most once)."""
@@ -282,14 +294,41 @@ class Repository(Queries):
         return await self._count(f"UPDATE matches SET deadline = ?, warn_at = NULL WHERE "
                                  f"{_LIVE} AND deadline < ?", (until, until))
 
-    async def matches_behind(self) -> list[int]:
-        """Return matches whose newest lobby, board or result message is not posted yet."""
+    async def matches_behind(self, changed_before: float | None = None) -> list[int]:
+        """Return matches whose newest lobby, board or result message is not posted yet
+        (only those last changed before `changed_before`, if given)."""
         rows = await self._all(
-            "SELECT id FROM matches WHERE (status = ? AND lobby_message_id IS NULL) "
+            "SELECT id FROM matches WHERE ((status = ? AND lobby_message_id IS NULL) "
             "OR (status != ? AND (board_action IS NULL OR board_action < action_count)) "
-            "OR (status = ? AND result_message_id IS NULL) ORDER BY id",
-            (CHOOSING, CHOOSING, OVER))
+            "OR (status = ? AND result_message_id IS NULL)) "
+            "AND (CAST(? AS DOUBLE PRECISION) IS NULL OR updated_at < ?) ORDER BY id",
+            (CHOOSING, CHOOSING, OVER, changed_before, changed_before))
         return [r[0] for r in rows]
+
+    # ---------------------------------------------------------------- views
+
+    async def views(self, match_id: int) -> dict[int, ViewRecord]:
+        """Return the players' private views of a match, by seat."""
+        rows = await self._all("SELECT seat, message_id, channel_id, token, token_at FROM "
+                               "match_views WHERE match_id = ?", (match_id,))
+        return {r[0]: ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4]) for r in rows}
+
+    async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
+                       token: str | None, token_at: float | None) -> bool:
+        """Store the private view of a match's player (by user id), replacing the one stored
+        before; False when the user does not play the match."""
+        return bool(await self._count(
+            "INSERT INTO match_views (match_id, seat, message_id, channel_id, token, token_at) "
+            "SELECT match_id, seat, ?, ?, ?, ? FROM seats WHERE match_id = ? AND user_id = ? "
+            "ON CONFLICT (match_id, seat) DO UPDATE SET "
+            "message_id = excluded.message_id, channel_id = excluded.channel_id, "
+            "token = excluded.token, token_at = excluded.token_at",
+            (message_id, channel_id, token, token_at, match_id, user_id)))
+
+    async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
+        """Forget a player's view if it is still this message (it was closed)."""
+        await self._run("DELETE FROM match_views WHERE match_id = ? AND seat = ? AND "
+                        "message_id = ?", (match_id, seat, message_id))
 
     # -------------------------------------------------------------- results
 
@@ -350,4 +389,6 @@ def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
         created_at=row["created_at"], updated_at=row["updated_at"],
         finished_at=row["finished_at"], seats=(pair[0], pair[1]),
         computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"],
-        ranked=bool(row["ranked"]), timeouts_in_a_row=row["timeouts_in_a_row"])
+        ranked=bool(row["ranked"]), timeouts_in_a_row=row["timeouts_in_a_row"],
+        board_token=row["board_token"], board_token_at=row["board_token_at"],
+        board_events=row["board_events"])

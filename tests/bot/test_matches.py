@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import Services
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
-from bot.storage.records import OVER, PLAYING
+from bot.storage.records import OVER, PLAYING, ShownBoard, ViewRecord
 from bot.storage.sql import POSTGRESQL, SQLITE
 from engine.actions import KEEP, MULLIGAN
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
@@ -18,6 +18,7 @@ from tests.bot.helpers import (
     BOB,
     CAROL,
     GUILD,
+    FakeClock,
     RecordingNotifier,
     move_text,
     play_randomly,
@@ -181,12 +182,36 @@ async def test_messages_still_to_post(services: Services) -> None:
     await services.matches.ready(match.id, ALICE.user_id)
     await services.matches.ready(match.id, BOB.user_id)
     assert await services.matches.behind() == [match.id]
-    await services.matches.set_messages(match.id, board=(501, 0))
+    await services.matches.set_messages(match.id, board=ShownBoard(501, 0, 2, "s3cret", 10.0))
     assert await services.matches.behind() == []
+    shown = await services.matches.get(match.id)
+    assert (shown.board_message_id, shown.board_action, shown.board_events) == (501, 0, 2)
+    assert (shown.board_token, shown.board_token_at) == ("s3cret", 10.0)
+    assert "s3cret" not in repr(shown), "a token is a secret, kept out of logs"
     await services.matches.forfeit(GUILD, ALICE.user_id)
     assert await services.matches.behind() == [match.id]
-    await services.matches.set_messages(match.id, board=(502, 1), result=503)
+    await services.matches.set_messages(match.id, board=ShownBoard(502, 1, 4), result=503)
     assert await services.matches.behind() == []
+    # An older board than the one remembered changes nothing.
+    await services.matches.set_messages(match.id, board=ShownBoard(499, 0, 1))
+    assert (await services.matches.get(match.id)).board_message_id == 502
+
+
+async def test_a_players_view_and_its_token(services: Services) -> None:
+    match = await start_match(services)
+    assert await services.matches.views(match.id) == {}
+    await services.matches.set_view(match.id, BOB.user_id, 600, 70, "first", 5.0)
+    await services.matches.set_view(match.id, BOB.user_id, 601, 71, "second", 6.0)
+    await services.matches.set_view(match.id, ALICE.user_id, 700, 70, None, None)
+    views = await services.matches.views(match.id)
+    assert views[1] == ViewRecord(match.id, 1, 601, 71, "second", 6.0)
+    assert views[0] == ViewRecord(match.id, 0, 700, 70, None, None)
+    assert "second" not in repr(views[1])
+    with pytest.raises(NotAParticipant):
+        await services.matches.set_view(match.id, 999, 800, 70, "x", 1.0)
+    await services.matches.forget_view(match.id, 1, 600)  # no longer the view: kept
+    await services.matches.forget_view(match.id, 0, 700)
+    assert set(await services.matches.views(match.id)) == {1}
 
 
 # A trigger that makes every insert into actions fail, on each backend.
@@ -218,3 +243,11 @@ async def test_a_failed_commit_changes_nothing(services: Services,
             " ON actions" if repo.connection.dialect == POSTGRESQL else ""))
     await services.matches.act(match.id, ALICE.user_id, "keep", 0)
     assert (await services.matches.get(match.id)).action_count == 1
+
+
+async def test_matches_behind_that_changed_lately_are_left_to_their_process(
+        services: Services, clock: FakeClock) -> None:
+    match = await start_match(services, ready=False)
+    assert await services.matches.behind(quiet_for=5.0) == []
+    clock.advance(6.0)
+    assert await services.matches.behind(quiet_for=5.0) == [match.id]

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.core import tokens
 from bot.discord.core.retry import acknowledging
 from bot.discord.core.views import Outgoing
 
@@ -63,9 +64,10 @@ def _timed(work: Awaitable[Reply]) -> asyncio.Future[Reply]:
 
 
 async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
-                 new_message: bool) -> None:
+                 new_message: bool) -> int | None:
     """Show what `work` builds: in a new ephemeral message (new_message) or in the clicked
-    message, within the acknowledgement when it is ready in time."""
+    message, within the acknowledgement when it is ready in time; return the id of the message
+    that shows it once it is shown (None if Discord did not say)."""
     task = _timed(work)
     try:
         done, _ = await asyncio.wait({task}, timeout=_budget(interaction))
@@ -74,17 +76,19 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
         raise
     if task in done:
         reply = task.result()
+        sent: discord.InteractionCallbackResponse[discord.Client] | None
         if new_message:
-            await acknowledging(interaction.response.send_message(
+            sent = await acknowledging(interaction.response.send_message(
                 ephemeral=True, **reply.out.send_kwargs()))
         else:
-            await acknowledging(interaction.response.edit_message(
+            sent = await acknowledging(interaction.response.edit_message(
                 **reply.out.edit_kwargs(replace_files=reply.replace_files)))
-        return
+        return sent.message_id if sent is not None else None
     try:
         await acknowledging(interaction.response.defer(ephemeral=True, thinking=new_message))
     finally:
         # Even when the acknowledgement failed, the work (a move, say) is finished.
         reply = await task
-    await interaction.edit_original_response(
-        **reply.out.edit_kwargs(replace_files=reply.replace_files or new_message))
+    # (Through the token directly: the answer's id is all that is needed of the message.)
+    return await tokens.edit(interaction.client, interaction.token, "@original", reply.out,
+                             replace_files=reply.replace_files or new_message)

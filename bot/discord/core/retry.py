@@ -116,16 +116,18 @@ async def retrying(send: Callable[[], Awaitable[T]], what: str, *,
             await asyncio.sleep(wait)
 
 
-async def acknowledging(work: Awaitable[object]) -> None:
-    """Await an interaction's acknowledgement (a response, a defer); when Discord refuses it
-    as already acknowledged (40060), discord.py retried one that Discord had applied before
-    answering with a 5xx: the interaction is acknowledged all the same."""
+async def acknowledging(work: Awaitable[T]) -> T | None:
+    """Await an interaction's acknowledgement (a response, a defer) and return what it
+    returns; when Discord refuses it as already acknowledged (40060), discord.py retried one
+    that Discord had applied before answering with a 5xx: the interaction is acknowledged all
+    the same, and None is returned."""
     try:
-        await work
+        return await work
     except discord.HTTPException as error:
         if error.code != ALREADY_ACKNOWLEDGED:
             raise
         log.info("an acknowledgement retried after a 5xx had worked the first time")
+        return None
 
 
 async def create_thread_once(channel: discord.TextChannel, name: str, *,

@@ -1,8 +1,10 @@
 """The private hand: shown only in an ephemeral message or the player's DMs.
 
 Built from the player's own observation. One select lists the cards that can be played (or
-redrawn, or chosen); follow-up questions (a row, a Decoy target) appear only when a card
-has more than one way to be played.
+redrawn, or chosen), numbered as the image numbers them; choosing one plays it, and a
+follow-up question (a row, a Decoy target) appears only when a card has more than one way to
+be played. Row choices say what each adds to the player's lead, worked out from the player's
+own observation.
 """
 
 from __future__ import annotations
@@ -16,14 +18,17 @@ from bot.discord.core.format import when
 from bot.discord.core.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
 from bot.discord.learn import ids as rules_ids
 from bot.discord.match import ids
+from bot.images import player_view_png
 from bot.learn.glossary import score
 from bot.service import Snapshot
-from engine import Action, Observation, catalogue
+from engine import Action, ActionError, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
+from engine.ai.model import board_model, gain
 from engine.cards import ROW_TITLES
 from engine.observation import CHOOSE_FIRST, OVER, CardView
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.text import card_label
+from engine.view import hand_order
 
 CARD_KINDS = (PLAY, CHOOSE, MULLIGAN)
 # Rows 0-2 hold card selects, rows 3-4 the buttons.
@@ -45,21 +50,55 @@ class CardChoice:
     count: int
 
 
+def shown_hand(obs: Observation) -> tuple[CardView, ...]:
+    """The viewer's hand in the order it is shown: card i of the image and of the card select
+    is shown_hand(obs)[i - 1] (engine.view.hand_order)."""
+    assert obs.viewer is not None
+    return tuple(hand_order(obs.sides[obs.viewer].hand or ()))
+
+
+async def hand_view_png(obs: Observation) -> bytes:
+    """The image of a player's private view: the board from their side, marked as theirs,
+    and their hand, numbered as shown_hand orders it. (Every private view's image is drawn
+    here.)"""
+    return await player_view_png(obs)
+
+
+async def view_png(snapshot: Snapshot, *, asked: bool) -> bytes | None:
+    """The image a player's view shows: only while they must act, or when they asked for it
+    (Show my hand, Refresh). A waiting player follows the match on the public board; their
+    image is drawn again when their turn comes back, not after each move."""
+    obs = snapshot.observation
+    assert obs is not None and obs.viewer is not None
+    if asked or obs.viewer in snapshot.to_act:
+        return await hand_view_png(obs)
+    return None
+
+
 def _card_views(obs: Observation) -> dict[int, CardView]:
-    me = obs.sides[obs.viewer or 0]
-    views = {v.uid: v for v in me.hand or ()}
+    views = {v.uid: v for v in shown_hand(obs)}
     if obs.pending is not None:
         views.update({v.uid: v for v in obs.pending.options})
     return views
 
 
-def card_choices(obs: Observation) -> list[CardChoice]:
-    """The distinct cards the viewer can act with now, in hand (or option) order.
+def _places(numbers: list[int]) -> str:
+    """Hand positions as a label prefix: "3. ", or "3-4. " for copies side by side."""
+    if not numbers:
+        return ""
+    if numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1:
+        return f"{numbers[0]}\u2013{numbers[-1]}. "
+    return ", ".join(map(str, numbers)) + ". "
 
-    Hand cards are labelled with their position, as numbered on the hand image.
+
+def card_choices(obs: Observation) -> list[CardChoice]:
+    """The distinct cards the viewer can act with now, in the order shown (hand, then a
+    pending choice's options).
+
+    Hand cards are labelled with their positions, as numbered on the hand image.
     """
     assert obs.viewer is not None
-    positions = {v.uid: i for i, v in enumerate(obs.sides[obs.viewer].hand or (), start=1)}
+    positions = {v.uid: i for i, v in enumerate(shown_hand(obs), start=1)}
     views = _card_views(obs)
     shapes: dict[int, list[tuple[str, int | None, int | None]]] = {}
     for a in obs.legal:
@@ -73,7 +112,7 @@ def card_choices(obs: Observation) -> list[CardChoice]:
     choices = []
     for uids in groups.values():
         view = views[uids[0]]
-        place = f"{positions[view.uid]}. " if view.uid in positions else ""
+        place = _places([positions[u] for u in uids if u in positions])
         choices.append(CardChoice(uids[0], place + card_label(view), card_text(view), len(uids)))
     return choices
 
@@ -137,8 +176,9 @@ def _status(snapshot: Snapshot) -> str:
     return f"Waiting for {clean(them.name)}."
 
 
-def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Outgoing:
-    """The hand image with what the player can do now (and a tutorial hint, if any)."""
+def hand_message(snapshot: Snapshot, png: bytes | None, hint: str | None = None) -> Outgoing:
+    """The hand image (if any: see view_png) with what the player can do now (and a tutorial
+    hint, if any)."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     match = snapshot.match
@@ -152,6 +192,8 @@ def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Out
         lines.append("Seen in their hand: " + ", ".join(card_label(v) for v in me.revealed))
     if hint:
         lines.append(f"\U0001f4a1 **Tutorial:** {hint}")
+    if png is None and me.hand and obs.phase != OVER:
+        lines.append("Your cards show here again when you must act, or with **Refresh**.")
     n = obs.action_count
     items: list[discord.ui.Item[StaticView]] = []
     choices = card_choices(obs)
@@ -162,7 +204,8 @@ def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Out
                           c.description) for c in chunk]
         items.append(select(ids.card(match.id, n, page), _placeholder(obs), options, row=page))
     items.extend(_buttons(obs, match.id))
-    return Outgoing("\n".join(lines), StaticView(*items), files=(("hand.png", png),))
+    return Outgoing("\n".join(lines), StaticView(*items),
+                    files=(("hand.png", png),) if png is not None else ())
 
 
 def _buttons(obs: Observation, match_id: int) -> list[discord.ui.Item[StaticView]]:
@@ -203,10 +246,27 @@ def followup_message(snapshot: Snapshot, uid: int, actions: list[Action]) -> Out
         return Outgoing(f"Which unit should **{view.name}** take back to your hand?",
                         StaticView(select(ids.pick(match_id, n, 0), "Choose a unit", options,
                                           row=0), back))
-    rows = [button(ROW_TITLES[a.row], ids.move(match_id, n, move_text(a)),
-                   style=discord.ButtonStyle.primary, row=0)
+    gains = lead_gains(obs, actions)
+    rows = [button(ROW_TITLES[a.row] + (f" {gains[a]:+d}" if a in gains else ""),
+                   ids.move(match_id, n, move_text(a)), style=discord.ButtonStyle.primary, row=0)
             for a in actions if a.row is not None]
-    return Outgoing(f"Where should **{card_label(view)}** go?", StaticView(*rows, back))
+    return Outgoing(f"Where should **{card_label(view)}** go? Each row shows what it adds to "
+                    "your lead at once.", StaticView(*rows, back))
+
+
+def lead_gains(obs: Observation, actions: list[Action]) -> dict[Action, int]:
+    """What each action adds to the viewer's lead at once, played on a model of the match
+    built from the viewer's own observation (engine.ai.model), so that no hidden card (the
+    opponent's hand, a deck's order) can show through; an action the model cannot play is
+    left out."""
+    model = board_model(obs)
+    gains = {}
+    for action in actions:
+        try:
+            gains[action] = gain(model, action)
+        except ActionError:
+            continue
+    return gains
 
 
 def _decoy_options(obs: Observation, actions: list[Action]) -> list[discord.SelectOption]:

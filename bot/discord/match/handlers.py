@@ -4,11 +4,16 @@ Anything that may take a while (thread creation, a move, an image) is acknowledg
 Discord's three seconds: clicks that show a hand or a move's result carry it in the
 acknowledgement when it is ready soon enough (bot.discord.core.answers), others are acknowledged
 first and answered by editing the acknowledged response.
+
+A player's clicks in a match (deck choice, Ready, Show my hand, their moves) are answered in
+their private view (in_view): the publisher keeps that message up to date, and the click that
+made a move also carries its board to the channel (bot.discord.match.couriers).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -17,8 +22,15 @@ from bot.discord.core.answers import Reply, answer
 from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
 from bot.discord.core.replies import is_private, refusal_text
 from bot.discord.core.retry import create_thread_once
+from bot.discord.match.couriers import Click
 from bot.discord.match.deck_choice import deck_message
-from bot.discord.match.hand import actions_for, followup_message, hand_message, move_text
+from bot.discord.match.hand import (
+    actions_for,
+    followup_message,
+    hand_message,
+    move_text,
+    view_png,
+)
 from bot.discord.match.public import (
     challenge_closed_message,
     challenge_message,
@@ -29,7 +41,6 @@ from bot.discord.match.public import (
     tutorial_started_message,
     tutorial_thread_name,
 )
-from bot.images import hand_png
 from bot.service import Player, Snapshot
 from bot.service.errors import Busy, IllegalMove, OutOfDate, Refusal
 from bot.storage.records import CHOOSING
@@ -155,47 +166,74 @@ async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[s
 
 async def on_lobby(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
     """Open the private deck choice, or get ready with the current choice."""
-    svc = services(interaction)
-    match_id, user_id = int(groups["match"]), interaction.user.id
+    match_id = int(groups["match"])
     if groups["op"] == "deck":
-        record, seat = await svc.matches.deck_seat(match_id, user_id)
-        saved = await svc.decks.playable(user_id, record.seats[seat].faction)
-        await interaction.response.send_message(
-            ephemeral=True, **deck_message(record, seat, saved).send_kwargs())
+        await in_view(interaction, match_id, lambda _: _deck_choice(interaction, match_id),
+                      new_message=True)
         return
-    await answer(interaction, _ready(interaction, match_id),
-                 new_message=not is_private(interaction))
+    await in_view(interaction, match_id, lambda click: _ready(interaction, match_id, click),
+                  new_message=not is_private(interaction))
 
 
-async def _ready(interaction: discord.Interaction, match_id: int) -> Reply:
+async def _deck_choice(interaction: discord.Interaction, match_id: int) -> Reply:
+    svc, user_id = services(interaction), interaction.user.id
+    record, seat = await svc.matches.deck_seat(match_id, user_id)
+    return Reply(deck_message(record, seat, await svc.decks.playable(
+        user_id, record.seats[seat].faction)))
+
+
+async def _ready(interaction: discord.Interaction, match_id: int, click: Click) -> Reply:
     """Ready: the deck choice again while the other player chooses, else the hand."""
     svc, user_id = services(interaction), interaction.user.id
-    ready = await svc.matches.ready(match_id, user_id)
+    ready = await svc.matches.ready(match_id, user_id, origin=click)
     me = ready.seat_of(user_id)
     assert me is not None
     if ready.status == CHOOSING:
         return Reply(deck_message(ready, me, await svc.decks.playable(
             user_id, ready.seats[me].faction)))
-    return await _hand(interaction, await svc.matches.private(match_id, user_id))
+    return await _hand(interaction, await svc.matches.private(match_id, user_id),
+                       in_place=is_private(interaction), asked=False)
 
 
 async def on_deck(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
     """Change the faction, leader or deck in the private deck choice."""
-    svc = services(interaction)
-    match_id, user_id = int(groups["match"]), interaction.user.id
-    record = await svc.matches.choose_deck(match_id, user_id, **{groups["part"]: values[0]})
+    match_id = int(groups["match"])
+    await in_view(interaction, match_id,
+                  lambda _: _choose(interaction, match_id, groups["part"], values[0]),
+                  new_message=False)
+
+
+async def _choose(interaction: discord.Interaction, match_id: int, part: str,
+                  value: str) -> Reply:
+    svc, user_id = services(interaction), interaction.user.id
+    record = await svc.matches.choose_deck(match_id, user_id, **{part: value})
     seat = record.seat_of(user_id)
     assert seat is not None
-    out = deck_message(record, seat, await svc.decks.playable(user_id, record.seats[seat].faction))
-    await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))
+    return Reply(deck_message(record, seat, await svc.decks.playable(
+        user_id, record.seats[seat].faction)))
 
 
 # ----------------------------------------------------------------------- hands
 
+async def in_view(interaction: discord.Interaction, match_id: int,
+                  work: Callable[[Click], Awaitable[Reply]], *, new_message: bool) -> None:
+    """Answer a player's click in a match in their private view (a new ephemeral message, or
+    the clicked one): once shown, that message is the view the bot keeps up to date, and the
+    click's token may speak for the match."""
+    publisher = cast("GwentBot", interaction.client).publisher
+    click = publisher.clicking(interaction, match_id)
+    shown: int | None = None
+    try:
+        shown = await answer(interaction, work(click), new_message=new_message)
+    finally:
+        await publisher.clicked(click, shown)
+
+
 async def on_hand(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
-    """Show my hand (a new ephemeral message) or Refresh (the same message)."""
-    await answer(interaction, _current(interaction, int(groups["match"])),
-                 new_message=not is_private(interaction))
+    """Show my hand (a new ephemeral message, on any board) or Refresh (the same message)."""
+    match_id = int(groups["match"])
+    await in_view(interaction, match_id, lambda _: _current(interaction, match_id),
+                  new_message=not is_private(interaction))
 
 
 async def _current(interaction: discord.Interaction, match_id: int) -> Reply:
@@ -207,16 +245,19 @@ async def _current(interaction: discord.Interaction, match_id: int) -> Reply:
         saved = await services(interaction).decks.playable(
             interaction.user.id, snapshot.match.seats[seat].faction)
         return Reply(deck_message(snapshot.match, seat, saved))
-    return await _hand(interaction, snapshot)
+    return await _hand(interaction, snapshot, in_place=is_private(interaction), asked=True)
 
 
 async def on_card(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
     """A card chosen in the hand: play it, or ask where (row) or what (Decoy target)."""
-    await answer(interaction, _card(interaction, int(groups["match"]), int(groups["n"]),
-                                    int(values[0])), new_message=False)
+    match_id = int(groups["match"])
+    await in_view(interaction, match_id,
+                  lambda click: _card(interaction, match_id, int(groups["n"]), int(values[0]),
+                                      click), new_message=False)
 
 
-async def _card(interaction: discord.Interaction, match_id: int, n: int, uid: int) -> Reply:
+async def _card(interaction: discord.Interaction, match_id: int, n: int, uid: int,
+                click: Click) -> Reply:
     snapshot = await services(interaction).matches.private(match_id, interaction.user.id)
     if snapshot.match.action_count != n or snapshot.observation is None:
         raise OutOfDate(STALE)
@@ -224,29 +265,42 @@ async def _card(interaction: discord.Interaction, match_id: int, n: int, uid: in
     if not actions:
         raise IllegalMove("That card cannot be used now.")
     if len(actions) == 1:
-        return await _act(interaction, match_id, move_text(actions[0]), n)
+        return await _act(interaction, match_id, move_text(actions[0]), n, click)
     return Reply(followup_message(snapshot, uid, actions))
 
 
 async def on_move(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
     """A move button: pass, leader, keep, a row, who goes first."""
-    await answer(interaction, _act(interaction, int(groups["match"]), groups["move"],
-                                   int(groups["n"])), new_message=False)
+    match_id = int(groups["match"])
+    await in_view(interaction, match_id,
+                  lambda click: _act(interaction, match_id, groups["move"], int(groups["n"]),
+                                     click), new_message=False)
 
 
 async def on_pick(interaction: discord.Interaction, groups: Groups, values: list[str]) -> None:
     """A move chosen in a select, such as Decoy's target."""
-    await answer(interaction, _act(interaction, int(groups["match"]), values[0],
-                                   int(groups["n"])), new_message=False)
+    match_id = int(groups["match"])
+    await in_view(interaction, match_id,
+                  lambda click: _act(interaction, match_id, values[0], int(groups["n"]), click),
+                  new_message=False)
 
 
-async def _act(interaction: discord.Interaction, match_id: int, move: str, n: int) -> Reply:
-    snapshot = await services(interaction).matches.act(match_id, interaction.user.id, move, n)
-    return await _hand(interaction, snapshot)
+async def _act(interaction: discord.Interaction, match_id: int, move: str, n: int,
+               click: Click) -> Reply:
+    snapshot = await services(interaction).matches.act(match_id, interaction.user.id, move, n,
+                                                       origin=click)
+    return await _hand(interaction, snapshot, in_place=True, asked=False)
 
 
-async def _hand(interaction: discord.Interaction, snapshot: Snapshot) -> Reply:
+async def _hand(interaction: discord.Interaction, snapshot: Snapshot, *, in_place: bool,
+                asked: bool) -> Reply:
+    """The player's hand, in the clicked message (`in_place`) or a new one, with its image
+    while they must act or when they `asked` for it (view_png); the image is sent only when
+    the message does not show it already."""
     assert snapshot.observation is not None
     hint = await services(interaction).practice.hint(snapshot)
-    return Reply(hand_message(snapshot, await hand_png(snapshot.observation), hint),
-                 replace_files=True)
+    png = await view_png(snapshot, asked=asked)
+    clicked = interaction.message.id if in_place and interaction.message is not None else None
+    publisher = cast("GwentBot", interaction.client).publisher
+    return Reply(hand_message(snapshot, png, hint),
+                 replace_files=publisher.needs_image(clicked, png))

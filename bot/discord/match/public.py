@@ -186,7 +186,8 @@ def score_line(obs: Observation) -> str:
 
 
 def turn_line(snapshot: Snapshot) -> str:
-    """Who must act now, with a mention and the time left."""
+    """Who must act now (named with a mention, which notifies only whom the message allows)
+    and the time left."""
     obs = snapshot.observation
     match = snapshot.match
     assert obs is not None
@@ -205,11 +206,23 @@ def turn_line(snapshot: Snapshot) -> str:
         what = "it's your turn"
         who += ","
     deadline = f" \u00b7 time runs out {when(match.deadline)}" if match.deadline else ""
-    return f"\u25b6\ufe0f {who} {what}{deadline}. Use **Show my hand** to play."
+    return (f"\u25b6\ufe0f {who} {what}{deadline}. Play in your open hand, or press "
+            "**Show my hand**.")
 
 
-def board_message(snapshot: Snapshot, png: bytes, timed_out: int | None = None) -> Outgoing:
-    """The board after a move: image, last move in words, whose turn, Show my hand."""
+def narration(events: Iterable[str], moves: int) -> str | None:
+    """The moves a board shows in words: the last one, or every one since the last board
+    shown (a board that could not be shown is caught up on by the next)."""
+    text = " ".join(events)
+    if not text:
+        return None
+    return ("Last move: " if moves <= 1 else "Moves: ") + clip(clean(text), EVENTS_MAX)
+
+
+def board_message(snapshot: Snapshot, png: bytes, events: Iterable[str], *, moves: int,
+                  timed_out: int | None = None, pinged: tuple[int, ...] = ()) -> Outgoing:
+    """The board after a move: image, the `moves` moves since the last board in words (their
+    spectator log `events`), whose turn, Show my hand; `pinged` are the users it notifies."""
     obs = snapshot.observation
     assert obs is not None
     _check_public(obs)
@@ -217,25 +230,18 @@ def board_message(snapshot: Snapshot, png: bytes, timed_out: int | None = None) 
     lines = [score_line(obs)]
     if timed_out is not None:
         lines.append(f"\u23f0 {clean(match.seats[timed_out].name)} ran out of time.")
-    events = " ".join(obs.last_events)
-    if events:
-        lines.append("Last move: " + clip(clean(events), EVENTS_MAX))
+    told = narration(events, moves)
+    if told:
+        lines.append(told)
     lines.append(turn_line(snapshot))
     view = StaticView(board_button(match.id, obs.action_count))
-    return Outgoing("\n".join(lines), view, files=(("board.png", png),),
-                    mentions=people(match, snapshot.to_act))
+    return Outgoing("\n".join(lines), view, files=(("board.png", png),), mentions=pinged)
 
 
-def board_button(match_id: int, action_count: int, disabled: bool = False
-                 ) -> discord.ui.Button[StaticView]:
-    """Show my hand (disabled on boards that are no longer the newest)."""
+def board_button(match_id: int, action_count: int) -> discord.ui.Button[StaticView]:
+    """Show my hand, which opens the clicking player's hand as it is now, on any board."""
     return button("Show my hand", ids.hand(match_id, action_count),
-                  style=discord.ButtonStyle.primary, disabled=disabled)
-
-
-def old_board_view(match_id: int, action_count: int) -> StaticView:
-    """The components of a board that a newer one replaced."""
-    return StaticView(board_button(match_id, action_count, disabled=True))
+                  style=discord.ButtonStyle.primary)
 
 
 def dms_closed_note(user_id: int) -> str:
@@ -298,9 +304,10 @@ def result_head(obs: Observation, result: ResultRecord) -> str:
 
 
 def result_message(snapshot: Snapshot, result: ResultRecord, result_png: bytes | None,
-                   board_png: bytes) -> Outgoing:
-    """The end: winner and why, round-by-round scores, the final board and Rematch (an
-    abandoned match has no result image: its board is where the players left it)."""
+                   board_png: bytes, events: Iterable[str] = ()) -> Outgoing:
+    """The end: winner and why, round-by-round scores, the moves since the last board (their
+    spectator log `events`), the final board and Rematch (an abandoned match has no result
+    image: its board is where the players left it)."""
     obs = snapshot.observation
     assert obs is not None and (obs.is_over or result.abandoned)
     _check_public(obs)
@@ -311,6 +318,10 @@ def result_message(snapshot: Snapshot, result: ResultRecord, result_png: bytes |
         lines.append(f"Round {number}: {names[0]} {score(*rounded.scores)} {names[1]} ({won})")
     if not obs.is_over:
         lines.append(f"Round {obs.round} was not finished.")
+    events = tuple(events)
+    told = narration(events, 1 if events == obs.last_events else 2)
+    if told:
+        lines.append(told)
     tutor = snapshot.match.computer_seat
     if tutor is not None and is_tutorial(snapshot.match):
         lines.append(next_steps(obs.winner == 1 - tutor))

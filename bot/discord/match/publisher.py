@@ -1,14 +1,25 @@
-"""Shows committed changes in Discord: lobby, boards, results, DMs, warnings.
+"""Shows committed changes in Discord: lobby, boards, results, the players' views, warnings.
 
 Every method reads the current state from the service, so a post that fails (429, 5xx,
 Forbidden) is simply retried by the next change or the periodic reconcile; no move is ever
 re-applied and none is lost. Before that, a 5xx or a 429 is retried at once a few times
 (bot.discord.core.retry): every post carries a nonce, so a retry never posts twice.
 
+What each move costs Discord: the board of a move is a public follow-up through the token of
+the click that made it (in practice matches, the computer's reply goes through the player's
+own newest token), and the next player's private view is edited in place through their
+newest token. Interaction endpoints are not bound to the bot's global rate limit
+(https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), so a move made by
+a click costs no request against it. Only what no click caused (turn timers, the reconcile,
+a token older than bot.discord.core.tokens.TOKEN_SECONDS, a click in a direct message, whose
+follow-ups could not reach the match's channel) uses the bot token. Old boards are left as
+they are: their Show my hand answers from the current state.
+
 When several processes share the database, one posts a match's messages at a time (the
-match's post lease), the reconcile runs in the process on duty, and boards and results are
-sent with a nonce Discord enforces: a post retried after its process died mid-way returns
-the message already posted instead of a second one.
+match's post lease), the reconcile runs in the process on duty, and boards and results posted
+with the bot token carry a nonce Discord enforces: a post retried after its process died
+mid-way returns the message already posted instead of a second one. A follow-up takes no
+nonce: one whose answer was lost is looked for in the channel before it is posted again.
 """
 
 from __future__ import annotations
@@ -23,23 +34,28 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.core import tokens
 from bot.discord.core.retry import retrying
-from bot.discord.match.hand import hand_message
+from bot.discord.core.views import Outgoing
+from bot.discord.match import ids
+from bot.discord.match.background import guard
+from bot.discord.match.couriers import Click, Courier, Couriers
+from bot.discord.match.player_views import PlayerViews, shows
 from bot.discord.match.public import (
     board_message,
     challenge_closed_message,
-    dms_closed_note,
     lobby_closed_message,
     lobby_message,
-    old_board_view,
+    people,
     result_message,
     warning_message,
 )
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
-from bot.images import board_png, hand_png, result_png
+from bot.images import board_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST
-from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord
+from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord, ShownBoard
+from engine.observation import CHOOSE_FIRST, MULLIGAN
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -47,10 +63,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECONCILE_SECONDS = 30
+# The periodic reconcile leaves alone a match that changed this recently: its process is most
+# likely showing the change (through the click's token) right now.
+RECONCILE_QUIET_SECONDS = 5.0
 # How long a process waits for another to finish posting a match's messages.
 POST_WAIT_SECONDS = 10.0
-# Closed DMs: 50007 (cannot send to this user), 50278 (no mutual server).
-DMS_CLOSED = (50007, 50278)
+# How many of a channel's newest messages are searched for a follow-up whose answer was lost.
+LOOK_BACK = 20
+# Phases before round 1, where nothing public changes between moves: the board is edited.
+BEFORE_PLAY = (CHOOSE_FIRST, MULLIGAN)
 
 
 class Publisher:
@@ -59,12 +80,14 @@ class Publisher:
     def __init__(self, bot: GwentBot) -> None:
         self._bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.couriers = Couriers(bot)
+        self.views = PlayerViews(bot, self.couriers, self._locks)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------- Notifier
 
     async def match_changed(self, change: MatchChange) -> None:
-        """Post what changed, then send hands by DM to players whose turn began."""
+        """Post what changed, and bring the players' views up to date."""
         self._spawn(self._changed(change))
 
     async def turn_warning(self, match_id: int, seats: tuple[int, ...]) -> None:
@@ -74,6 +97,26 @@ class Publisher:
     async def challenge_closed(self, challenge: ChallengeRecord) -> None:
         """Show on its message that a challenge expired or was cancelled."""
         self._spawn(self._challenge_expired(challenge))
+
+    # -------------------------------------------------------------- clicks
+
+    def clicking(self, interaction: discord.Interaction, match_id: int) -> Click:
+        """Note a click of a player in a match, to be answered in their private view."""
+        return self.couriers.clicking(interaction, match_id)
+
+    async def clicked(self, click: Click, message_id: int | None) -> None:
+        """The answer to a click is shown in `message_id` (None: it was not, and the clicked
+        message may not show what it was thought to)."""
+        if message_id is None and click.interaction.message is not None:
+            self.views.forget_image(click.interaction.message.id)
+        await self.couriers.clicked(click, message_id)
+        if click.overdue:  # views were left alone while this answer was awaited
+            self._spawn(guard(self.views.catch_up(click.match_id),
+                              f"catching up the views of match {click.match_id}"))
+
+    def needs_image(self, message_id: int | None, png: bytes | None) -> bool:
+        """Whether a view message must be sent this image (see PlayerViews.needs_image)."""
+        return self.views.needs_image(message_id, png)
 
     # -------------------------------------------------------------- tasks
 
@@ -93,37 +136,27 @@ class Publisher:
         process on duty)."""
         while True:
             if self._bot.services.leases.on_duty:
-                await self.reconcile()
+                await self.reconcile(RECONCILE_QUIET_SECONDS)
             await asyncio.sleep(RECONCILE_SECONDS)
 
-    async def reconcile(self) -> None:
-        """Post every missing lobby, board or result once."""
+    async def reconcile(self, quiet_for: float | None = None) -> None:
+        """Post every missing lobby, board or result once (of the matches that did not
+        change for `quiet_for` seconds, if given)."""
         try:
-            behind = await self._bot.services.matches.behind()
+            behind = await self._bot.services.matches.behind(quiet_for)
         except Exception:
             log.exception("cannot list matches to reconcile")
             return
         for match_id in behind:
-            await self._guard(self.sync(match_id), f"reconciling match {match_id}")
-
-    async def _guard(self, work: Coroutine[Any, Any, Any], what: str) -> None:
-        try:
-            await work
-        except discord.HTTPException as error:
-            log.warning("%s: Discord said %s %s; will retry", what, error.status, error.text)
-        except Exception:
-            log.exception("%s failed", what)
+            await guard(self.sync(match_id), f"reconciling match {match_id}")
 
     async def _changed(self, change: MatchChange) -> None:
         what = f"showing match {change.match_id}"
         started = time.monotonic()
-        await self._guard(self._timed_sync(change, started), what)
-        for seat in change.turn_for:
-            await self._guard(self._send_hand(change, seat), f"DM hand, {what}")
-
-    async def _timed_sync(self, change: MatchChange, started: float) -> None:
-        if await self.sync(change.match_id, change) and change.action_count:
+        shown = await guard(self._sync(change.match_id, change), what)
+        if shown is not None and shown[0] and change.action_count:
             self._bot.metrics.turn.observe(time.monotonic() - started)
+        await guard(self.views.update(change, shown[1] if shown else None), f"hands, {what}")
 
     # -------------------------------------------------------------- posting
 
@@ -143,29 +176,32 @@ class Publisher:
 
     async def sync(self, match_id: int, change: MatchChange | None = None) -> bool:
         """Bring the match's lobby, board and result messages up to date; return whether a
-        board or result was posted."""
+        board or result was shown."""
+        return (await self._sync(match_id, change))[0]
+
+    async def _sync(self, match_id: int, change: MatchChange | None
+                    ) -> tuple[bool, Snapshot | None]:
+        """sync(), also returning the public snapshot it read (None if another process was
+        posting)."""
         async with self._posting(match_id) as held:
             if not held:
-                return False
+                return False, None
             snapshot = await self._bot.services.matches.public(match_id)
             match = snapshot.match
-            # Mention a timeout only on the board of the very state it produced.
-            timed_out = (change.timed_out if change is not None
-                         and change.action_count == match.action_count else None)
             if match.status == CHOOSING:
                 await self._lobby(snapshot)
-                return False
+                return False, snapshot
             if match.board_action is None and match.lobby_message_id is not None:
                 closed = lobby_closed_message(match).edit_kwargs(replace_files=False)
                 await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
             if match.status == OVER:
                 if match.result_message_id is None:
-                    await self._result(snapshot)
-                    return True
+                    await self._result(snapshot, change)
+                    return True, snapshot
             elif match.board_action is None or match.board_action < match.action_count:
-                await self._board(snapshot, timed_out)
-                return True
-            return False
+                await self._board(snapshot, change)
+                return True, snapshot
+            return False, snapshot
 
     async def _lobby(self, snapshot: Snapshot) -> None:
         match = snapshot.match
@@ -187,44 +223,128 @@ class Publisher:
             **out.send_kwargs(), nonce=f"gwl{match.id}"), f"posting the lobby of match {match.id}")
         await self._bot.services.matches.set_messages(match.id, lobby=message.id)
 
-    async def _board(self, snapshot: Snapshot, timed_out: int | None) -> None:
-        match = snapshot.match
-        assert snapshot.observation is not None
-        out = board_message(snapshot, await board_png(snapshot.observation), timed_out)
-        count = snapshot.observation.action_count
-        message = await retrying(lambda: self._channel(match.channel_id).send(
-            **out.send_kwargs(), nonce=f"gwb{match.id}:{count}"),
-            f"posting board {count} of match {match.id}")
-        await self._bot.services.matches.set_messages(
-            match.id, board=(message.id, snapshot.observation.action_count))
-        await self._retire(match)
+    async def _board(self, snapshot: Snapshot, change: MatchChange | None) -> None:
+        """Show the match's current board: posted once per move, edited before round 1."""
+        match, obs = snapshot.match, snapshot.observation
+        assert obs is not None
+        count = obs.action_count
+        drawing = asyncio.ensure_future(board_png(obs))
+        if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
+            # The board of the match's start, narrating everything since.
+            out = board_message(snapshot, await drawing, obs.events, moves=count,
+                                timed_out=_timed_out(match, change))
+            if await self._edit_board(match, out):
+                await self._bot.services.matches.set_messages(match.id, board=ShownBoard(
+                    match.board_message_id, count, len(obs.events), match.board_token,
+                    match.board_token_at))
+                return
+        shown = match.board_action or 0
+        out = board_message(snapshot, await drawing, obs.events[match.board_events or 0:],
+                            moves=count - shown, timed_out=_timed_out(match, change),
+                            pinged=_pinged(snapshot, change))
+        courier = await self.couriers.for_change(match, change)
+        message_id, courier = await self._post(match, out, courier, change,
+                                               nonce=f"gwb{match.id}:{count}",
+                                               marker=ids.hand(match.id, count))
+        await self._bot.services.matches.set_messages(match.id, board=ShownBoard(
+            message_id, count, len(obs.events), courier.token if courier else None,
+            courier.at if courier else None))
+        await self._clear_warning(match)
 
-    async def _result(self, snapshot: Snapshot) -> None:
+    async def _edit_board(self, match: MatchRecord, out: Outgoing) -> bool:
+        """Edit the newest board, through the token that posted it while it may; False if
+        the board is gone (or the bot token may not edit it)."""
+        assert match.board_message_id is not None
+        try:
+            if match.board_token is not None and tokens.usable(match.board_token_at,
+                                                                self._bot.clock()):
+                await tokens.edit(self._bot, match.board_token, match.board_message_id, out,
+                                  replace_files=True)
+            else:
+                await self._edit(match.channel_id, match.board_message_id,
+                                 out.edit_kwargs(replace_files=True))
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("the board of match %s cannot be edited (%s %s): posting it again",
+                     match.id, error.status, error.text)
+            return False
+        return True
+
+    async def _result(self, snapshot: Snapshot, change: MatchChange | None) -> None:
         match = snapshot.match
         obs = snapshot.observation
-        result = await self._bot.services.matches.result(match.id)
-        assert obs is not None and result is not None
-        image = None if result.abandoned else await result_png(obs)
-        out = result_message(snapshot, result, image, await board_png(obs))
+        stored = await self._bot.services.matches.result(match.id)
+        assert obs is not None and stored is not None
+        drawing = asyncio.ensure_future(board_png(obs))
+        image = None if stored.abandoned else await result_png(obs)
+        out = result_message(snapshot, stored, image, await drawing,
+                             obs.events[match.board_events or 0:])
         ranked = await self._bot.services.ranked.outcome(match.id)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
-        message = await retrying(lambda: self._channel(match.channel_id).send(
-            **out.send_kwargs(), nonce=f"gwr{match.id}"), f"posting the result of match {match.id}")
+        courier = await self.couriers.for_change(match, change)
+        message_id, courier = await self._post(match, out, courier, change,
+                                               nonce=f"gwr{match.id}",
+                                               marker=ids.rematch(match.id))
         await self._bot.services.matches.set_messages(
-            match.id, board=(message.id, obs.action_count), result=message.id)
-        await self._retire(match)
+            match.id, board=ShownBoard(message_id, obs.action_count, len(obs.events),
+                                       courier.token if courier else None,
+                                       courier.at if courier else None),
+            result=message_id)
+        await self._clear_warning(match)
 
-    async def _retire(self, match: MatchRecord) -> None:
-        """Disable the previous board's button and remove the timer warning."""
+    async def _post(self, match: MatchRecord, out: Outgoing, courier: Courier | None,
+                    change: MatchChange | None, *, nonce: str, marker: str
+                    ) -> tuple[int, Courier | None]:
+        """Post a public message in the match's channel, as a follow-up through `courier`
+        when there is one, else with the bot token (and `nonce`); return its id and the
+        courier it went through. `marker` is a custom_id only this message carries.
+
+        A follow-up takes no nonce, so when its answer was lost, or when the reconcile posts
+        what a change did not (its process may have died after a follow-up was written and
+        before it was recorded), the channel's newest messages are looked through first."""
+        if change is None:
+            found = await self._find(match.channel_id, marker)
+            if found is not None:
+                log.info("match %s: the message was already posted", match.id)
+                return found, None
+        if courier is not None:
+            try:
+                return await tokens.follow_up(self._bot, courier.token, out), courier
+            except tokens.Uncertain as error:
+                log.warning("match %s: %s; looking for it before posting again", match.id,
+                            error)
+                found = await self._find(match.channel_id, marker)
+                if found is not None:
+                    return found, courier
+            except discord.HTTPException as error:
+                log.info("match %s: a follow-up was refused (%s %s): posting with the bot "
+                         "token", match.id, error.status, error.text)
+        channel = self._channel(match.channel_id)
+        message = await retrying(lambda: channel.send(**out.send_kwargs(), nonce=nonce),
+                                 f"posting to match {match.id}")
+        return message.id, None
+
+    async def _find(self, channel_id: int, marker: str) -> int | None:
+        """The newest of the bot's messages in the channel with a component `marker` (None
+        when there is none, or the channel cannot be read)."""
+        me = self._bot.user
+        try:
+            async for message in self._channel(channel_id).history(limit=LOOK_BACK):
+                if me is not None and message.author.id == me.id and any(
+                        getattr(item, "custom_id", None) == marker
+                        for row in message.components for item in getattr(row, "children", ())):
+                    return message.id
+        except discord.HTTPException as error:
+            log.warning("cannot read channel %s to look for a message (%s %s)", channel_id,
+                        error.status, error.text)
+        return None
+
+    async def _clear_warning(self, match: MatchRecord) -> None:
+        """Remove the timer warning once a newer board shows."""
         if match.warning_message_id is not None:
             warning = self._channel(match.channel_id).get_partial_message(match.warning_message_id)
             await self._quietly(retrying(warning.delete, f"deleting warning {warning.id}"))
             await self._bot.services.matches.clear_warning(match.id, match.warning_message_id)
-        if match.board_message_id is not None and match.board_action is not None:
-            await self._quietly(self._edit(
-                match.channel_id, match.board_message_id,
-                {"view": old_board_view(match.id, match.board_action)}))
 
     async def _quietly(self, work: Coroutine[Any, Any, Any]) -> None:
         """Best-effort clean-up: a deleted message or missing permission is not a problem."""
@@ -239,45 +359,6 @@ class Publisher:
 
     # ----------------------------------------------------------------- others
 
-    async def _send_hand(self, change: MatchChange, seat: int) -> None:
-        services = self._bot.services
-        match = await services.matches.get(change.match_id)
-        player = match.seats[seat]
-        if player.ai_level is not None or not match.is_live:
-            return
-        if not (await services.settings.user(player.user_id)).hands_by_dm:
-            return
-        snapshot = await services.matches.private(match.id, player.user_id)
-        if snapshot.observation is None or snapshot.match.action_count != change.action_count:
-            return
-        hint = await services.practice.hint(snapshot)
-        out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
-        what = f"sending a hand of match {match.id} by DM"
-        try:
-            channel = await retrying(lambda: self._bot.create_dm(discord.Object(player.user_id)),
-                                     what)
-            await retrying(lambda: channel.send(
-                **out.send_kwargs(), nonce=f"gwh{match.id}:{change.action_count}"), what)
-        except discord.Forbidden as error:
-            if error.code not in DMS_CLOSED:
-                raise
-            if await services.settings.note_dms_closed(player.user_id):
-                await self._note_dms_closed(match.id, player.user_id)
-
-    async def _note_dms_closed(self, match_id: int, user_id: int) -> None:
-        """Tell the player once, on the newest board, to use Show my hand instead."""
-        async with self._locks[match_id]:
-            match = await self._bot.services.matches.get(match_id)
-            if match.board_message_id is None:
-                return
-            board_id = match.board_message_id
-            board = await retrying(lambda: self._channel(match.channel_id).fetch_message(
-                board_id), f"reading the board of match {match_id}")
-            await retrying(lambda: board.edit(
-                content=board.content + dms_closed_note(user_id),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])),
-                f"noting closed DMs on the board of match {match_id}")
-
     async def _warn(self, match_id: int, seats: tuple[int, ...]) -> None:
         async def post() -> None:
             async with self._posting(match_id) as held:
@@ -291,12 +372,26 @@ class Publisher:
                                          f"warning match {match_id}")
                 await self._bot.services.matches.set_messages(match_id, warning=message.id)
 
-        await self._guard(post(), f"warning match {match_id}")
+        await guard(post(), f"warning match {match_id}")
 
     async def _challenge_expired(self, challenge: ChallengeRecord) -> None:
         if challenge.message_id is None:
             return
         out = challenge_closed_message(challenge)
-        await self._guard(self._edit(challenge.channel_id, challenge.message_id,
-                                     out.edit_kwargs(replace_files=False)),
-                          f"closing challenge {challenge.id}")
+        await guard(self._edit(challenge.channel_id, challenge.message_id,
+                               out.edit_kwargs(replace_files=False)),
+                    f"closing challenge {challenge.id}")
+
+
+def _timed_out(match: MatchRecord, change: MatchChange | None) -> int | None:
+    """The seat whose timer ran out, on the board of the very state that produced."""
+    return change.timed_out if change is not None and shows(change, match) else None
+
+
+def _pinged(snapshot: Snapshot, change: MatchChange | None) -> tuple[int, ...]:
+    """Whom a new board notifies: the people whose turn has just begun (the turn changed
+    hands); when the board shows more than the change that posts it, everyone to act."""
+    match = snapshot.match
+    if change is not None and shows(change, match):
+        return people(match, (s for s in snapshot.to_act if s in change.turn_for))
+    return people(match, snapshot.to_act)

@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord.core.views import Outgoing
@@ -13,9 +14,17 @@ from bot.discord.learn import ids as rules_ids
 from bot.discord.learn.rules import rules_message
 from bot.discord.match import ids
 from bot.discord.match.deck_choice import deck_message
-from bot.discord.match.hand import actions_for, card_choices, followup_message, hand_message
+from bot.discord.match.hand import (
+    actions_for,
+    card_choices,
+    followup_message,
+    hand_message,
+    shown_hand,
+)
 from bot.discord.match.public import board_message, lobby_message, result_message
 from bot.learn.rules import topics
+from bot.render.faces import face_key
+from bot.render.hand import hand_look
 from bot.service import Snapshot
 from bot.service.decks import factions
 from bot.storage.records import MatchRecord, ResultRecord, SeatRecord
@@ -84,7 +93,8 @@ def test_every_hand_and_board_fits_discord(seed: int) -> None:
             out = result_message(public, result, PNG, PNG)
             assert "Round 1" in out.content
         else:
-            out = board_message(public, PNG)
+            out = board_message(public, PNG, public.observation.events, moves=2,
+                                pinged=tuple(100 + s for s in engine.to_act()))
             assert "@everyone" not in out.content and "*bold*" not in out.content
             assert out.allowed_mentions().everyone is False
         check_limits(out)
@@ -113,7 +123,7 @@ def test_identical_cards_are_listed_once_with_a_count() -> None:
 def test_board_refuses_private_observations() -> None:
     engine = states(2)[5]
     with pytest.raises(ValueError, match="spectator"):
-        board_message(Snapshot(record(), engine.observation(0), ()), PNG)
+        board_message(Snapshot(record(), engine.observation(0), ()), PNG, (), moves=1)
 
 
 @pytest.mark.parametrize("faction", [key for key, _ in factions()])
@@ -138,3 +148,56 @@ def test_custom_ids_match_their_templates() -> None:
                                 (ids.pick(4, 5, 0), ids.PICK), (ids.rematch(9), ids.REMATCH),
                                 (rules_ids.rules(), rules_ids.RULES)):
         assert re.fullmatch(template, custom_id), custom_id
+
+
+def test_hand_numbers_agree_between_the_image_and_the_select() -> None:
+    for seed in range(3):
+        for engine in states(seed):
+            for seat in (0, 1):
+                obs = engine.observation(seat)
+                shown = shown_hand(obs)
+                # The image draws the hand in the order shown: card i is shown[i - 1].
+                faces = [key for key, _ in hand_look(obs).cards]
+                assert faces == [face_key(v) for v in shown]
+                number = {v.uid: i for i, v in enumerate(shown, start=1)}
+                for choice in card_choices(obs):
+                    if choice.uid not in number:
+                        continue  # a pending choice's option, not a hand card
+                    place = choice.label.split(". ", 1)[0]
+                    first, _, last = place.partition("\u2013")
+                    assert int(first) == number[choice.uid]
+                    assert int(last or first) - int(first) + 1 == choice.count
+                    copies = [v for v in shown[int(first) - 1:int(last or first)]]
+                    assert {v.card_id for v in copies} == {shown[number[choice.uid] - 1].card_id}
+
+
+def test_row_choices_show_what_each_row_gains() -> None:
+    seen = 0
+    for seed in range(40):
+        for engine in states(seed):
+            if engine.is_over:
+                continue
+            for seat in engine.to_act():
+                obs = engine.observation(seat)
+                for choice in card_choices(obs):
+                    actions = actions_for(obs, choice.uid)
+                    rows = [a for a in actions if a.row is not None and a.target is None]
+                    if len(rows) < 2:
+                        continue
+                    rec = record(engine.sides[0].faction, engine.sides[1].faction)
+                    out = followup_message(Snapshot(rec, obs, (seat,)), choice.uid, actions)
+                    assert out.view is not None
+                    labels = [b.label for b in out.view.children
+                              if isinstance(b, discord.ui.Button) and b.label != "Back"]
+                    for action, label in zip(rows, labels, strict=True):
+                        # What the real match gains (it alone knows the hidden cards, which a
+                        # row choice never touches), unless the round ends right after.
+                        real = engine.clone()
+                        before = real.total(seat) - real.total(1 - seat)
+                        real.apply(action)
+                        if real.round != engine.round or real.is_over:
+                            continue
+                        gained = real.total(seat) - real.total(1 - seat) - before
+                        assert label.endswith(f" {gained:+d}"), (label, gained)
+                        seen += 1
+    assert seen >= 20

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tests.emulator import Channel, Emulator, InteractionHandle, MessageView, VirtualUser
 from tests.emulator.components import Button, Select
 from tests.emulator.interactions import MESSAGE
 
 MENTION = re.compile(r"<@(\d+)>")
+COUNTED = re.compile(r"gw:(?:hand|card|move|pick):\d+:(\d+)")
 
 
 def newest(messages: list[MessageView], label: str) -> MessageView | None:
@@ -35,11 +36,33 @@ def to_act(board: MessageView) -> list[int]:
 
 def told(handle: InteractionHandle) -> list[MessageView]:
     """What the bot told the user about a click on a message besides updating it (a
-    refusal): a new message as its answer, or follow-ups after acknowledging it."""
+    refusal): a new message as its answer, or private follow-ups after acknowledging it (a
+    public follow-up is the board of the move the click made)."""
     response = handle.interaction.response
     first = ([MessageView(response.message)]
              if response is not None and response.type == MESSAGE and response.message else [])
-    return first + handle.followups
+    return first + [m for m in handle.followups if m.ephemeral]
+
+
+class Refused(AssertionError):
+    """A click the bot turned down (its text says why)."""
+
+
+def clicked_count(handle: InteractionHandle) -> int:
+    """The action count a click on a hand view was made at (from its custom_id)."""
+    found = COUNTED.match(str(handle.interaction.payload["data"]["custom_id"]))
+    assert found is not None
+    return int(found[1])
+
+
+def view_count(view: MessageView) -> int:
+    """The action count a player's hand view shows (from its components; -1 for the deck
+    choice before the match starts)."""
+    for component in [*view.buttons, *view.selects]:
+        found = COUNTED.match(component.custom_id or "")
+        if found:
+            return int(found[1])
+    return -1
 
 
 async def refusal(emu: Emulator, handle: InteractionHandle, timeout: float = 5.0
@@ -62,6 +85,8 @@ class Table:
     emu: Emulator
     players: dict[int, VirtualUser]
     channel: Channel
+    # Each player's private view: the hand message the bot keeps up to date.
+    views: dict[int, MessageView] = field(default_factory=dict)
 
     def visible(self) -> list[MessageView]:
         """What the first player sees in the match channel (public and their ephemerals)."""
@@ -80,27 +105,41 @@ class Table:
         return await self.emu.wait_for(found, timeout, f"a board after action {count}")
 
     async def open_hand(self, user: VirtualUser, board: MessageView) -> MessageView:
-        """Click Show my hand and return the private hand message."""
+        """Click Show my hand and return the private hand message, the user's view now."""
         handle = user.click(board, label="Show my hand")
-        return await handle.message()
+        view = await handle.message()
+        self.views[user.id] = view
+        return view
 
-    async def settle(self, handle: InteractionHandle, message: MessageView,
-                     before: tuple[object, ...]) -> None:
-        """Wait until a click on `message` edited it or was refused."""
-        await self.emu.wait_for(lambda: signature(message) != before or told(handle),
-                                10.0, "the clicked message to change")
-        assert not told(handle), told(handle)[0].content
+    async def hand_for(self, user: VirtualUser, board: MessageView,
+                       timeout: float = 10.0) -> MessageView:
+        """The user's open view once the bot brought it up to the board's state (a player
+        with a view needs no Show my hand); Show my hand when they have none."""
+        view = self.views.get(user.id)
+        if view is None or view.deleted:
+            return await self.open_hand(user, board)
+        count = board_count(board)
+        await self.emu.wait_for(lambda: view_count(view) >= count, timeout,
+                                f"{user.name}'s view to show action {count}")
+        return view
+
+    async def settle(self, handle: InteractionHandle) -> None:
+        """Wait until a click was answered; raise Refused if it was turned down."""
+        await self.emu.wait_for(lambda: handle.interaction.answered_at is not None
+                                or told(handle), 10.0, "the click's answer")
+        if told(handle):
+            raise Refused(told(handle)[0].content)
 
     async def play_one(self, user: VirtualUser, hand: MessageView, rng: random.Random,
-                       pass_bias: float) -> None:
-        """Make one legal move from the hand view, answering any follow-up question."""
-        before = signature(hand)
+                       pass_bias: float) -> int:
+        """Make one legal move from the hand view, answering any follow-up question; return
+        the action count the move was made at (its click's)."""
         handle = self.choose(user, hand, rng, pass_bias)
-        await self.settle(handle, hand, before)
+        await self.settle(handle)
         if any(b.label == "Back" for b in hand.buttons):  # a follow-up question
-            before = signature(hand)
             handle = self.choose(user, hand, rng, pass_bias, skip=("Back",))
-            await self.settle(handle, hand, before)
+            await self.settle(handle)
+        return clicked_count(handle)
 
     def choose(self, user: VirtualUser, hand: MessageView, rng: random.Random,
                pass_bias: float, skip: tuple[str, ...] = ()) -> InteractionHandle:
@@ -126,7 +165,7 @@ class Table:
                 return board
             count = board_count(board)
             user = self.players[to_act(board)[0]]
-            hand = await self.open_hand(user, board)
+            hand = await self.hand_for(user, board)
             await self.play_one(user, hand, rng, pass_bias)
         raise AssertionError("the match did not end")
 
@@ -148,6 +187,7 @@ async def open_match(emu: Emulator, channel: Channel, challenger: VirtualUser,
         return table, lobby
     readies = [user.click(lobby, label="Ready") for user in (challenger, opponent)]
     board = await table.board_after(-1)
-    for handle in readies:  # both answered (a hand or the deck choice), nothing in flight
-        await handle.message()
+    for user, handle in zip((challenger, opponent), readies, strict=True):
+        # Both answered (a hand, or the deck choice that becomes one): their views.
+        table.views[user.id] = await handle.message()
     return table, board

@@ -47,10 +47,12 @@ def hidden_names(engine: Match) -> set[str]:
     return secret - public_names(engine.observation(None))
 
 
-def leaks(message: MessageView, hidden: set[str], visible: set[str]) -> set[str]:
-    """Hidden card names found in a message's text, labels or option texts."""
+def leaks(message: MessageView, hidden: set[str], visible: set[str], *,
+          selects: bool = True) -> set[str]:
+    """Hidden card names found in a message's text, labels or option texts (`selects`
+    False: leaving its selects out)."""
     texts = [message.content, *(b.label or "" for b in message.buttons)]
-    for menu in message.selects:
+    for menu in message.selects if selects else ():
         texts += [menu.placeholder or ""]
         texts += [f"{o.label} {o.description or ''}" for o in menu.options]
     text = " ".join(texts)

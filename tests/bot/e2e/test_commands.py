@@ -127,8 +127,9 @@ async def test_hands_by_dm_and_closed_dms(emu: Emulator, world: World,
                            "the closed-DM note")
         assert f"<@{bob.id}>" in board.content.split("\n")[-1]
         # Alice plays from her DM.
+        count = board_count(board)
         alice.click(dm, label="Keep this hand")
-        board = await table.board_after(board_count(board))
+        board = await table.board_after(count)
         assert "Alice" in board.content and "Keep this hand" not in {b.label for b in dm.buttons}
         assert bob.dms() == []
 

@@ -14,6 +14,7 @@ from engine import Observation
 from tests.bot.e2e.driver import Table, newest
 from tests.bot.e2e.oracle import check_public_messages
 from tests.bot.e2e.replay_check import check_replay_frames
+from tests.bot.e2e.tally import match_cost
 from tests.emulator import Emulator, World, run_bot
 
 
@@ -43,6 +44,7 @@ async def test_a_complete_match_from_challenge_to_result(
     alice, bob, carol = world.users
     bot = make_bot()
     async with run_bot(emu, bot):
+        started = len(emu.log)
         challenge = await alice.slash(world.channel, "gwent challenge", opponent=bob,
                                       faction=factions[0]).message()
         assert f"<@{bob.id}>" in challenge.content
@@ -72,7 +74,9 @@ async def test_a_complete_match_from_challenge_to_result(
         bob.click(deck, label="Ready")
         await emu.wait_for(lambda: "You are ready" in deck.content, 5, "Bob ready")
         await emu.wait_for(lambda: "Bob is ready" in lobby.content, 5, "the lobby update")
-        alice.click(lobby, label="Ready")
+        # Bob's deck choice becomes his hand once the match starts; Alice's Ready opens hers.
+        table.views[bob.id] = deck
+        table.views[alice.id] = await alice.click(lobby, label="Ready").message()
 
         result = await table.play_to_the_end(random.Random(seed))
         assert "wins the match" in result.content or "draw" in result.content
@@ -82,9 +86,19 @@ async def test_a_complete_match_from_challenge_to_result(
 
         public = carol.visible_messages(thread)
         boards = [m for m in public if any(b.label == "Show my hand" for b in m.buttons)]
-        await emu.wait_for(lambda: all(b.disabled for m in boards for b in m.buttons), 5,
-                           "every old board disabled")
         assert public[-1] == result, "the result is the newest message"
+        match_id = int(result.buttons[0].custom_id.split(":")[2])
+        moves = len(await bot.services.matches.actions(match_id))
+        cost = match_cost(emu, thread.id, match_id, moves, since=started)
+        # One board per move (redraws edit the first), a ping only when the turn changes
+        # hands, Show my hand only to open the views (Ready opened them here), and (thread,
+        # lobby and challenge aside) nothing against Discord's global rate limit.
+        assert cost.per_move(cost.posts) <= 1.1, cost
+        assert cost.per_move(cost.pings) <= 1.0, cost
+        assert cost.show_my_hand == 0, cost
+        assert cost.per_move(cost.taps) <= 1.5, cost
+        assert cost.per_move(cost.global_requests) <= 0.25, (cost, [
+            f"{r.method} {r.path}" for r in emu.log[started:] if r.counts_globally])
         assert await check_public_messages(bot.services, public) >= len(boards)
         assert await check_replay_frames(bot, public) == len(boards) + 1
         assert public_images and all(o.viewer is None and all(s.hand is None for s in o.sides)

@@ -19,7 +19,7 @@ import pytest
 
 from engine import Match
 from tests.bench_load import BotProcess
-from tests.bot.e2e.driver import Table, board_count, open_match, to_act, told
+from tests.bot.e2e.driver import Refused, Table, board_count, open_match, to_act, told
 from tests.conftest import empty_postgres_database
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser
 from tests.emulator.models import Guild
@@ -135,9 +135,10 @@ async def play(table: Table, moves: Moves, rng: random.Random, *, by_dm: bool,
             if shown != count:
                 continue  # the match moved on: wait for its newer board
         else:
-            hand = await table.open_hand(user, board)
-        await table.play_one(user, hand, rng, 0.15)
-        moves.accepted.append((match_id, count, user.id))
+            hand = await table.hand_for(user, board)
+        # The move is made at the count its click carried: the board's, or a newer one when
+        # the match moved on meanwhile (the computer redraws while the person does).
+        moves.accepted.append((match_id, await table.play_one(user, hand, rng, 0.15), user.id))
         made += 1
 
 
@@ -202,8 +203,13 @@ async def test_two_processes_share_the_work_and_survive_a_kill(
             p1_id, count = match_of(board), board_count(board)
             if carol.id not in to_act(board):
                 continue
-            await p1.play_one(carol, await p1.open_hand(carol, board), rng, 0.0)
-            moves.accepted.append((p1_id, count, carol.id))
+            try:
+                made_at = await p1.play_one(carol, await p1.open_hand(carol, board), rng, 0.0)
+            except Refused as refused:
+                # While both redraw, the computer may move between the hand and the click.
+                assert "out of date" in str(refused)
+                continue
+            moves.accepted.append((p1_id, made_at, carol.id))
             for _ in range(20):  # the computer's task starts just after the commit
                 holder = await db.fetchval("SELECT holder FROM leases WHERE kind = 'computer' "
                                            "AND id = $1", p1_id)

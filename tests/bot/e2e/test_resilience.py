@@ -30,19 +30,26 @@ async def test_restart_mid_match_keeps_old_buttons_working(
     async with run_bot(emu, make_bot()):
         table, board = await open_match(emu, world.channel, alice, bob)
         for _ in range(6):  # a few moves
+            count = board_count(board)  # (the redraws edit the first board)
             user = table.players[to_act(board)[0]]
-            hand = await table.open_hand(user, board)
+            hand = await table.hand_for(user, board)
             await table.play_one(user, hand, rng, pass_bias=0.0)
-            board = await table.board_after(board_count(board))
+            board = await table.board_after(count)
         user = table.players[to_act(board)[0]]
-        hand = await table.open_hand(user, board)
+        hand = await table.hand_for(user, board)
+        count = board_count(board)
+        shown = len(emu.store.interactions)
     # The bot is gone; a new one starts on the same database file.
     async with run_bot(emu, make_bot()):
-        # Buttons on messages from the previous run still work: the board and the hand.
+        # The views from the previous run still work, and are still kept up to date through
+        # the tokens the previous run stored: nobody needs Show my hand.
         await table.play_one(user, hand, rng, pass_bias=0.0)
-        board = await table.board_after(board_count(board))
+        board = await table.board_after(count)
         result = await table.play_to_the_end(rng)
         assert "Round 1:" in result.content
+        later = list(emu.store.interactions.values())[shown:]
+        assert not any(i.source_message is not None and not i.source_message.ephemeral
+                       for i in later), "no Show my hand after the restart"
 
 
 async def test_failed_board_posts_lose_no_move(emu: Emulator, world: World,
