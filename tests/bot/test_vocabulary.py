@@ -183,7 +183,8 @@ async def test_every_message_of_a_played_match_keeps_to_the_vocabulary(
     rng = random.Random(3)
     while (record_ := await services.matches.get(match.id)).is_live:
         public = await services.matches.public(match.id)
-        said += texts_of(board_message(public, b""))
+        assert public.observation is not None
+        said += texts_of(board_message(public, b"", public.observation.events, moves=2))
         said += texts_of(warning_message(public, public.to_act))
         seat = rng.choice(public.to_act)
         private = await services.matches.private(match.id, record_.seats[seat].user_id)

@@ -77,6 +77,7 @@ async def test_an_answer_that_worked_despite_its_5xx_is_still_edited_in(
         emu.inject("POST", "/interactions/{id}/{token}/callback", 502, after_write=True)
         before = signature(hand)
         click = alice.click(hand, label="Keep this hand")
-        await table.settle(click, hand, before)
+        await table.settle(click)
+        await emu.wait_for(lambda: signature(hand) != before, 10.0, "the answer edited in")
     assert [(f.kind, f.status, f.injected) for f in emu.failures] == [
         ("injected", 502, True), ("already_acknowledged", 400, True)]

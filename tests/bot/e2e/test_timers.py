@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.discord.client import GwentBot
 from bot.service.settings import DEFAULT_TURN_SECONDS, warning_lead
-from tests.bot.e2e.driver import Table, board_count, newest, open_match, signature, to_act
+from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act
 from tests.bot.helpers import FakeClock
 from tests.emulator import Emulator, MessageView, VirtualUser, World, run_bot
 
@@ -50,24 +50,20 @@ async def play_a_card(table: Table, user: VirtualUser, board: MessageView) -> Me
     board."""
     hand = await table.open_hand(user, board)
     cards = next(s for s in hand.selects if s.custom_id.startswith("gw:card:"))
-    before = signature(hand)
-    await table.settle(user.select(hand, cards.custom_id, [cards.options[0].value]), hand,
-                       before)
+    await table.settle(user.select(hand, cards.custom_id, [cards.options[0].value]))
     if any(b.label == "Back" for b in hand.buttons):  # a row or a target to choose
-        before = signature(hand)
         handle = (user.select(hand, hand.selects[0].custom_id,
                               [hand.selects[0].options[0].value]) if hand.selects else
                   user.click(hand, custom_id=next(b.custom_id for b in hand.buttons
                                                   if b.label != "Back")))
-        await table.settle(handle, hand, before)
+        await table.settle(handle)
     return await table.board_after(board_count(board))
 
 
 async def pass_round(table: Table, user: VirtualUser, board: MessageView) -> MessageView:
     """Press Pass; return the next board."""
     hand = await table.open_hand(user, board)
-    before = signature(hand)
-    await table.settle(user.click(hand, label="Pass"), hand, before)
+    await table.settle(user.click(hand, label="Pass"))
     return await table.board_after(board_count(board))
 
 

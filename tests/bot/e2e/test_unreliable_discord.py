@@ -15,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
 
+import discord
 import pytest
 
 from bot.discord.client import GwentBot
@@ -42,7 +44,7 @@ from tests.emulator import (
 T = TypeVar("T")
 
 ONE_IN = 10
-SEED = 56  # the faults'
+SEED = 11  # the faults'
 PLAYERS_SEED = 4  # the players' choices
 PAIRS = 3
 # Players pass often, so that matches are short.
@@ -53,6 +55,12 @@ ANSWER_SECONDS = 6.0
 SHOWN_SECONDS = 20.0
 ATTEMPTS = 6
 POLL_SECONDS = 0.05
+# Actions before round 1, while one board is edited instead of new ones posted.
+PRE_PLAY = ("first", "mulligan", "keep")
+# The moves a board or result tells (bot.discord.match.public.narration).
+NARRATION = re.compile(r"^(?:Last move|Moves): (.*)$", re.M)
+# A follow-up, posted through an interaction token.
+FOLLOW_UP = re.compile(r"^/webhooks/\d+/[^/]+$")
 
 
 @pytest.fixture
@@ -75,6 +83,8 @@ class Transcript:
     # Read once the match is over: the stored actions, and every message of the channel.
     actions: list[tuple[int, str, str]] = field(default_factory=list)
     messages: list[MessageView] = field(default_factory=list)
+    # The match log as spectators read it, line by line.
+    events: tuple[str, ...] = ()
 
     def public(self) -> list[MessageView]:
         """The channel's messages everyone sees, oldest first."""
@@ -224,9 +234,22 @@ def every_match_finishes(t: Transcript) -> None:
 
 def every_move_is_shown(t: Transcript) -> None:
     """Each state the match went through got its board, and the last one its result, within
-    SHOWN_SECONDS (the reconcile being off, thanks to the retries alone)."""
-    assert [board_count(b) for b in t.boards()] == t.states[:-1]
+    SHOWN_SECONDS (the reconcile being off, thanks to the retries alone). Before round 1
+    nothing public changes between the redraws: one board is edited through them, and shows
+    the last state before play."""
+    before_play = max(n for n, action, _ in t.actions if action.split()[1] in PRE_PLAY)
+    counts = [board_count(b) for b in t.boards()]
+    assert counts[0] < before_play <= counts[1], counts
+    assert counts[1:] == [s for s in t.states[:-1] if s >= before_play]
     assert t.states[-1] == len(t.actions) and max(t.waits) < SHOWN_SECONDS
+
+
+def every_move_is_narrated_once(t: Transcript) -> None:
+    """The boards and the result tell the match log once, in order, with nothing left out
+    (a board that could not be shown is caught up on by the next)."""
+    told = [NARRATION.search(m.content) for m in [*t.boards(), *t.results()]]
+    narrated = " ".join(found[1] for found in told if found is not None)
+    assert narrated == discord.utils.escape_markdown(" ".join(t.events))
 
 
 def nothing_is_posted_twice(t: Transcript) -> None:
@@ -239,6 +262,7 @@ def nothing_is_posted_twice(t: Transcript) -> None:
 CHECKS: list[Callable[[Transcript], None]] = [
     every_match_finishes,
     every_move_is_shown,
+    every_move_is_narrated_once,
     nothing_is_posted_twice,
 ]
 
@@ -269,11 +293,14 @@ async def test_matches_finish_while_discord_fails_one_request_in_ten(
             transcript.match = await bot.services.matches.get(transcript.match.id)
             transcript.actions = await bot.services.matches.actions(transcript.match.id)
             transcript.messages = emu.messages(transcript.channel)
+            final = (await bot.services.matches.public(transcript.match.id)).observation
+            assert final is not None
+            transcript.events = final.events
     for transcript in transcripts:
         for check in CHECKS:
             check(transcript)
     # The seeds were chosen so that posts failed as discord.py does not retry them (a 503),
     # and after Discord had posted them.
     posts = {(status, after) for method, path, status, after in faults.drawn
-             if method == "POST" and path.endswith("/messages")}
+             if method == "POST" and (path.endswith("/messages") or FOLLOW_UP.match(path))}
     assert (503, False) in posts and any(after for _, after in posts), posts
