@@ -59,31 +59,39 @@ async def test_failed_board_posts_lose_no_move(emu: Emulator, world: World,
     emu.expect_failures("injected")
     async with run_bot(emu, bot):
         table, board = await open_match(emu, world.channel, alice, bob)
-        route = f"/channels/{table.channel.id}/messages"
+        channel_post = f"/channels/{table.channel.id}/messages"
+        follow_up = "/webhooks/{app_id}/{token}"
         match_id = int(board.button(label="Show my hand").custom_id.split(":")[2])
 
-        async def keep(user: VirtualUser) -> None:
+        async def act(user: VirtualUser, label: str) -> None:
             hand = await table.open_hand(user, board)
-            user.click(hand, label="Keep this hand")
-            await emu.wait_for(lambda: "Keep this hand" not in {b.label for b in hand.buttons},
-                               5, "the keep to be applied")
+            user.click(hand, label=label)
+            await emu.wait_for(lambda: label not in {b.label for b in hand.buttons},
+                               5, f"{label} to be applied")
 
-        # Forbidden is not retried by discord.py: the board waits for the reconcile.
-        emu.inject("POST", route, 403, code=50013, message="Missing Permissions")
-        await keep(alice)
-        assert (await bot.services.matches.get(match_id)).action_count == 1
+        # The redraws edit the first board. Round 1's board is a follow-up of Bob's click:
+        # refused, it goes out with the bot token, which is refused too (Forbidden is not
+        # retried), so it waits for the reconcile.
+        await act(alice, "Keep this hand")
+        emu.inject("POST", follow_up, 403, code=50013, message="Missing Permissions")
+        emu.inject("POST", channel_post, 403, code=50013, message="Missing Permissions")
+        await act(bob, "Keep this hand")
+        assert (await bot.services.matches.get(match_id)).action_count == 2
+        await emu.wait_for(lambda: not any(f.times for f in emu.faults.pending), 5,
+                           "both posts to be refused")
         assert await bot.services.matches.behind() == [match_id]
         await bot.publisher.reconcile()
-        board = await table.board_after(0)
-        assert board_count(board) == 1 and await bot.services.matches.behind() == []
-        # A 500 and a 429 are retried by discord.py itself.
-        emu.inject("POST", route, 500)
-        emu.inject("POST", route, 429)
-        await keep(bob)
         board = await table.board_after(1)
-        assert board_count(board) == 2
-        assert [a for _, a, _ in await bot.services.matches.actions(match_id)] == \
-            ["0 keep", "1 keep"]
+        assert board_count(board) == 2 and await bot.services.matches.behind() == []
+        # A 429 and a 500 on the next board's follow-up are retried, and nothing is lost.
+        emu.inject("POST", follow_up, 429)
+        emu.inject("POST", follow_up, 500)
+        mover = table.players[to_act(board)[0]]
+        await act(mover, "Pass")
+        board = await table.board_after(2)
+        assert board_count(board) == 3
+        assert [a.split()[1] for _, a, _ in await bot.services.matches.actions(match_id)] == \
+            ["keep", "keep", "pass"]
 
 
 async def test_a_rejected_token_is_explained_in_one_line(
