@@ -356,7 +356,11 @@ class MatchService:
         record = await self.live_match_of(guild_id, user_id)
         if record is None:
             raise NotFound("You have no match running in this server.")
-        async with self._changing(record.id) as (repo, record):
+        return await self.forfeit_match(record.id, user_id)
+
+    async def forfeit_match(self, match_id: int, user_id: int) -> MatchRecord:
+        """End a running match as a loss for one of its players."""
+        async with self._changing(match_id) as (repo, record):
             if not record.is_live:
                 raise NotFound("You have no match running in this server.")
             seat = _seat(record, user_id)
