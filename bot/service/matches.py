@@ -86,6 +86,9 @@ ComputerWake = Callable[[int], None]
 # Called with every stored result inside the transaction that stores it (ranked play rates
 # it there, so a result is never kept without its rating, nor rated twice).
 ResultHook = Callable[[Repository, ResultRecord], Awaitable[None]]
+# Asked inside the transaction of a lobby timeout whether the one player not ready forfeits
+# the match (a tournament's no-show) instead of playing their current choice.
+NoShowRule = Callable[[Repository, MatchRecord], Awaitable[bool]]
 
 
 class MatchService:
@@ -101,10 +104,15 @@ class MatchService:
         self._engines: dict[int, Match] = {}
         self._wake: ComputerWake | None = None
         self._on_result: ResultHook | None = None
+        self._no_show: NoShowRule | None = None
 
     def on_result(self, hook: ResultHook | None) -> None:
         """Register what runs with each stored result, in the same transaction."""
         self._on_result = hook
+
+    def on_no_show(self, rule: NoShowRule | None) -> None:
+        """Register what decides, at a lobby timeout, whether a player not ready forfeits."""
+        self._no_show = rule
 
     def on_computer_turn(self, wake: ComputerWake | None) -> None:
         """Register who is told when a computer player has something to do."""
@@ -410,6 +418,11 @@ class MatchService:
         for seat in late:
             await repo.update_seat(record.id, seat, timeouts=record.seats[seat].timeouts + 1)
         engine = await self._start(repo, record)
+        if len(late) == 1 and self._no_show is not None and await self._no_show(repo, record):
+            change = await self._apply(repo, record, engine,
+                                       lambda m: _play(m, Action(late[0], FORFEIT)), TIMER, {},
+                                       timed_out=late[0])
+            return change, engine
         return MatchChange(record.id, 0, turn_for=tuple(engine.to_act()),
                            timed_out=late[0] if late else None), engine
 
