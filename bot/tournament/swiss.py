@@ -8,7 +8,8 @@ The rules, most important first:
 3. the bye goes to the lowest-ranked player who may have it;
 4. players meet others of their own score group; a player left over floats down to the
    next group, as few players as possible and the lowest-ranked ones;
-5. within a group of n, 1 meets n/2 + 1, 2 meets n/2 + 2, and so on.
+5. within a group of n, 1 meets n/2 + 1, 2 meets n/2 + 2, and so on; a player who floated
+   down meets the top of the group below.
 
 The groups are paired from the top, each (with the players who floated down into it) in
 that order when it repeats no pairing, else by a matching of the group alone. When that
@@ -82,31 +83,50 @@ def _by_groups(ranking: Sequence[int], scores: Mapping[int, Fraction],
 
 def _pair_group(players: list[int], floaters: int,
                 met: Set[frozenset[int]]) -> tuple[list[Pairing], list[int]]:
-    """Pair one group (the first `floaters` came down from above): the top half against the
-    bottom half if that repeats no pairing, else a matching without rematches that pairs
-    the floaters first, then leaves out the lowest-ranked. Returns the pairs and the players
-    left over."""
+    """Pair one group (the first `floaters` came down from above): those who came down
+    against the top of the group, the rest top half against bottom half, if that repeats no
+    pairing; else a matching without rematches that pairs the floaters first, then leaves
+    out the lowest-ranked. Returns the pairs and the players left over."""
     n = len(players)
-    half = n // 2
-    ideal = list(zip(players[:half], players[half:2 * half], strict=True))
+    ideal = _ideal(players, floaters)
+    paired = {p for pair in ideal for p in pair}
     if not any(pair_key(a, b) in met for a, b in ideal):
-        return list(ideal), players[2 * half:]
+        return list(ideal), [p for p in players if p not in paired]
+    half = (n - floaters) // 2
     order_unit = 1
-    keep_unit = order_unit * (n * half + 1)
-    float_unit = keep_unit * (2 * n * half + 1)
+    keep_unit = order_unit * (n * n + 1)
+    float_unit = keep_unit * (2 * n * n + 1)
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(n))
     for i in range(n):
         for j in range(i + 1, n):
             if pair_key(players[i], players[j]) in met:
                 continue
+            if j < floaters:  # two who came down
+                order = 0
+            elif i < floaters:  # one who came down, against the top of the group
+                order = n - (j - floaters)
+            else:  # top half against bottom half first, as near their order as can be
+                top_half = floaters + half
+                order = n - abs(j - i - half) + (n if i < top_half <= j else 0)
             graph.add_edge(i, j, weight=float_unit * ((i < floaters) + (j < floaters))
-                           + keep_unit * (2 * n - i - j)
-                           + order_unit * (n - abs(j - i - half)))
+                           + keep_unit * (2 * n - i - j) + order_unit * order)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs = sorted((min(i, j), max(i, j)) for i, j in matching)
     left = sorted(set(range(n)) - {i for pair in pairs for i in pair})
     return [(players[i], players[j]) for i, j in pairs], [players[i] for i in left]
+
+
+def _ideal(players: list[int], floaters: int) -> list[tuple[int, int]]:
+    """The group's pairing in order: each player who came down against the next player of
+    the group, then the rest top half against bottom half (the last left over if odd)."""
+    residents = players[floaters:]
+    if floaters > len(residents):
+        floaters, residents = 0, players
+    rest = residents[floaters:]
+    half = len(rest) // 2
+    return [*zip(players[:floaters], residents[:floaters], strict=True),
+            *zip(rest[:half], rest[half:2 * half], strict=True)]
 
 
 def _whole_round(ranking: Sequence[int], scores: Mapping[int, Fraction],
