@@ -66,16 +66,21 @@ async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, 
     text_channel = interaction.client.get_channel(channel.id)
     if (perms.create_public_threads and perms.send_messages_in_threads
             and isinstance(text_channel, discord.TextChannel)):
-        try:
-            thread = await text_channel.create_thread(
-                name=name, type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440)
-        except discord.HTTPException as error:
-            log.warning("cannot create a thread in %s (%s): playing in the channel",
-                        channel.id, error)
-        else:
-            return thread.id, channel.id
+        thread_id = await new_thread(text_channel, name)
+        if thread_id is not None:
+            return thread_id, channel.id
     return channel.id, channel.id
+
+
+async def new_thread(channel: discord.TextChannel, name: str) -> int | None:
+    """A new public thread `name` in the channel, or None when Discord refuses (logged)."""
+    try:
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=1440)
+    except discord.HTTPException as error:
+        log.warning("cannot create a thread in %s (%s)", channel.id, error)
+        return None
+    return thread.id
 
 
 async def start_practice(interaction: discord.Interaction, faction: str | None,
