@@ -119,6 +119,8 @@ class Profile:
     rounds_played: int
     favourite: str | None
     recent: tuple[MatchLine, ...]
+    tournaments_played: int = 0  # finished tournaments in this server
+    tournaments_won: int = 0
 
     @property
     def round_win_rate(self) -> float | None:

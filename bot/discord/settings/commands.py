@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.discord.core.context import guild_id_of, services
 from bot.discord.core.replies import guarded, tell
+from bot.discord.tournaments.settings import organisers_line, set_organiser_role
 from bot.service.errors import Refusal
 from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
@@ -39,14 +40,18 @@ async def settings(interaction: discord.Interaction,
 
 
 @app_commands.command(description="Server settings, such as the turn timer (Manage Server)")
-@app_commands.describe(turn_timer="Seconds each player has per turn")
+@app_commands.describe(turn_timer="Seconds each player has per turn",
+                       organiser_role="Members with this role may create tournaments")
 async def config(interaction: discord.Interaction,
                  turn_timer: app_commands.Range[int, MIN_TURN_SECONDS, MAX_TURN_SECONDS]
-                 | None = None) -> None:
-    """Show or change the server's turn timer."""
+                 | None = None, organiser_role: discord.Role | None = None) -> None:
+    """Show or change the server's turn timer and tournament organiser role."""
     async def work() -> None:
         guild_id = guild_id_of(interaction)
         svc = services(interaction).settings
+        if organiser_role is not None:
+            await tell(interaction, await set_organiser_role(interaction, organiser_role))
+            return
         if turn_timer is not None:
             if not interaction.permissions.manage_guild:
                 raise Refusal("Only members with the Manage Server permission can change "
@@ -57,6 +62,7 @@ async def config(interaction: discord.Interaction,
             return
         seconds = await svc.turn_seconds(guild_id)
         await tell(interaction, f"Turn timer: {_seconds(seconds)}. When it runs out the "
-                                "player passes the round; two timeouts in a row forfeit.")
+                                "player passes the round; two timeouts in a row forfeit.\n"
+                                f"{await organisers_line(interaction)}")
 
     await guarded(interaction, work())
