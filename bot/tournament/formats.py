@@ -4,7 +4,7 @@ the champion."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.tournament.elimination import first_round, next_round, rounds_needed
 from bot.tournament.games import (
@@ -45,6 +45,10 @@ class Event:
     def games_of(self, round_: int) -> list[Game]:
         """One round's games, by table."""
         return sorted((g for g in self.games if g.round == round_), key=lambda g: g.table)
+
+    def through(self, round_: int) -> Event:
+        """The event as it stood once `round_` was over (later rounds' byes left out)."""
+        return replace(self, games=tuple(g for g in self.games if g.round <= round_))
 
     @property
     def round_done(self) -> bool:

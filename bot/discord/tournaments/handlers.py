@@ -14,14 +14,16 @@ import discord
 from discord import app_commands
 
 from bot.discord.core.context import Groups, guild_id_of, services
-from bot.discord.core.views import clip
+from bot.discord.core.views import clean, clip
 from bot.discord.replays.handlers import on_replay
 from bot.discord.tournaments.messages import (
+    drop_text,
     list_message,
     replay_label,
     show_message,
     signup_message,
     standings_message,
+    title,
 )
 from bot.images import bracket_png, standings_png
 from bot.service.errors import NotFound, Refusal
@@ -49,12 +51,15 @@ def actor(interaction: discord.Interaction) -> Actor:
                  frozenset(roles))
 
 
-async def tournament_images(view: TournamentView) -> tuple[tuple[str, bytes], ...]:
-    """The standings image, and for single elimination the bracket too."""
+async def tournament_images(view: TournamentView, through: int | None = None
+                            ) -> tuple[tuple[str, bytes], ...]:
+    """The standings image (as they stood after round `through` if given), and for single
+    elimination the bracket too."""
     name = view.tournament.name
     final = view.tournament.status == FINISHED
-    files = [("standings.png", await standings_png(standings_card(name, view.event,
-                                                                  view.names, final)))]
+    event = view.event if through is None else view.event.through(through)
+    files = [("standings.png", await standings_png(standings_card(name, event, view.names,
+                                                                  final)))]
     if view.tournament.format == ELIMINATION and view.rounds:
         card = bracket_card(name, view.event, view.names, view.tournament.champion_id)
         files.insert(0, ("bracket.png", await bracket_png(card)))
@@ -119,8 +124,8 @@ async def start_command(interaction: discord.Interaction, name: str | None) -> N
     view = await tournaments.start(found.id, who)
     await bot(interaction).tournament_runner.show_signup(view)
     await interaction.response.send_message(
-        f"\u2694\ufe0f {view.tournament.name} has started: round 1's pairings are on their "
-        "way.", ephemeral=True)
+        f"\u2694\ufe0f {title(view)} has started: round 1's pairings are on their way.",
+        ephemeral=True)
 
 
 async def result_command(interaction: discord.Interaction, match: int, winner: str,
@@ -133,8 +138,8 @@ async def result_command(interaction: discord.Interaction, match: int, winner: s
     view, record = await tournaments.set_result(guild_id, actor(interaction), match,
                                                 winner_id, name)
     game = record.game
-    text = (f"\U0001f4cb {actor(interaction).name} set the result of match {match} "
-            f"({view.tournament.name}): " + (
+    text = (f"\U0001f4cb {clean(actor(interaction).name)} set the result of match {match} "
+            f"({title(view)}): " + (
                 "a draw." if winner_id is None else
                 f"<@{winner_id}> beat <@{game.b if winner_id == game.a else game.a}>."))
     await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
@@ -187,11 +192,13 @@ async def kick_command(interaction: discord.Interaction, member: discord.User,
     who = actor(interaction)
     found = await tournaments.current(guild_id_of(interaction), who.user_id, name)
     view = await tournaments.drop(found.id, member.id, who)
-    await interaction.response.send_message(
-        f"{member.mention} is out of {view.tournament.name}: their results stay, and "
-        "their opponent this round wins.", allowed_mentions=discord.AllowedMentions.none())
     if view.tournament.status == SIGNUP:
         await bot(interaction).tournament_runner.show_signup(view)
+        text = f"{member.mention} is off the sign-up list of {title(view)}."
+    else:
+        text = drop_text(view, member.mention, by_organiser=True)
+    await interaction.response.send_message(text,
+                                            allowed_mentions=discord.AllowedMentions.none())
 
 
 async def drop_command(interaction: discord.Interaction, name: str | None) -> None:
@@ -202,10 +209,9 @@ async def drop_command(interaction: discord.Interaction, name: str | None) -> No
     view = await tournaments.drop(found.id, who.user_id, who)
     if view.tournament.status == SIGNUP:
         await bot(interaction).tournament_runner.show_signup(view)
-        text = f"You are off the sign-up list of {view.tournament.name}."
+        text = f"{clean(who.name)} is off the sign-up list of {title(view)}."
     else:
-        text = (f"{who.name} left {view.tournament.name}: their results stay, and their "
-                "opponents get the points of the rounds they miss.")
+        text = drop_text(view, clean(who.name), by_organiser=False)
     await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
 

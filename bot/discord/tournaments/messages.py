@@ -8,6 +8,7 @@ markdown and mentions, and clipped.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import discord
 
@@ -25,7 +26,15 @@ from bot.discord.core.views import (
 from bot.discord.tournaments import ids
 from bot.learn.glossary import quoted, record, score
 from bot.service.tournaments import TournamentView
-from bot.storage.tournaments import CANCELLED, FINISHED, RUNNING, SIGNUP, GameRecord
+from bot.storage.tournaments import (
+    BY_ORGANISER,
+    CANCELLED,
+    FINISHED,
+    RUNNING,
+    SIGNUP,
+    GameRecord,
+)
+from bot.tournament.formats import table
 from bot.tournament.games import (
     A_WINS,
     B_WINS,
@@ -159,14 +168,19 @@ def game_line(view: TournamentView, record_: GameRecord, *, links: bool = True) 
         where = f" \u00b7 <#{record_.thread_id}>"
     if record_.match_id is not None:
         where += f" \u00b7 match {record_.match_id}"
-    rounds = score(*game.rounds)
-    by = " (set by the organiser)" if record_.set_by == "organiser" else ""
+    if record_.set_by == BY_ORGANISER:
+        how = " (set by the organiser)"
+    elif game.rounds == (0, 0):
+        how = " by forfeit" if game.result in (A_WINS, B_WINS) else ""
+    else:
+        first, second = game.rounds if game.result != B_WINS else game.rounds[::-1]
+        how = f" {score(first, second)}"
     if game.result == A_WINS:
-        return f"{game.table}. {a} beat {b} {rounds}{by}{where}"
+        return f"{game.table}. {a} beat {b}{how}{where}"
     if game.result == B_WINS:
-        return f"{game.table}. {b} beat {a} {score(*game.rounds[::-1])}{by}{where}"
+        return f"{game.table}. {b} beat {a}{how}{where}"
     if game.result == DRAW:
-        return f"{game.table}. {a} drew with {b} {rounds}{by}{where}"
+        return f"{game.table}. {a} drew with {b}{how}{where}"
     if game.result == BOTH_LOSE:
         return f"{game.table}. {a} and {b}: both out{where}"
     return f"{game.table}. {a} vs {b}: playing{where}"
@@ -183,9 +197,26 @@ def standing_line(view: TournamentView, line: Line) -> str:
             reached = f"out in the {round_name(line.out_in, view.event.rounds, ELIMINATION)}"
         return f"{line.position}. {player}{left}: {reached}"
     byes = f", {line.byes} bye" + ("s" if line.byes > 1 else "") if line.byes else ""
-    return (f"{line.position}. {player}{left}: {points_text(line.points)} pts "
+    return (f"{line.position}. {player}{left}: {points_line(line.points)} "
             f"({record(line.wins, line.losses, line.draws)}{byes}), Buchholz "
             f"{points_text(line.buchholz)}, S-B {points_text(line.sonneborn_berger)}")
+
+
+def points_line(points: Fraction) -> str:
+    """"1 point", "2.5 points"."""
+    return f"{points_text(points)} point" + ("" if points == 1 else "s")
+
+
+def drop_text(view: TournamentView, player: str, by_organiser: bool) -> str:
+    """What a player leaving a running tournament means, for everyone."""
+    who = f"{player} is out of" if by_organiser else f"{player} left"
+    head = f"{who} {title(view)}: their results stay"
+    format_ = view.tournament.format
+    if format_ == ELIMINATION:
+        return f"{head}, and their opponent goes through."
+    if format_ == ROUND_ROBIN:
+        return f"{head}, and their opponents win the games they miss."
+    return f"{head}; their match this round is lost, and they are paired no more."
 
 
 def _embed(heading: str, lines: Sequence[str]) -> discord.Embed:
@@ -212,7 +243,8 @@ def round_message(view: TournamentView, number: int, files: tuple[tuple[str, byt
                      [game_line(view, g) for g in view.games_of(number)])]
     if number > 1:
         embeds.append(_embed(f"Standings after round {number - 1}",
-                             [standing_line(view, line) for line in view.standings]))
+                             [standing_line(view, line)
+                              for line in table(view.event.through(number - 1))]))
     return Outgoing(content, files=files, embeds=tuple(_fit_embeds(embeds)))
 
 

@@ -175,7 +175,7 @@ class TournamentRunner:
             ("pairings.png", await pairings_png(pairings_card(t.name, view.event, view.names,
                                                               number))),)
         if number > 1:
-            files += await tournament_images(view)
+            files += await tournament_images(view, through=number - 1)
         message = await self._send(t.channel_id, round_message(view, number, files),
                                    nonce=f"gwtr{t.id}:{number}")
         await self._bot.services.tournaments.set_round_message(t.id, number, message.id)

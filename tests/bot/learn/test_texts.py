@@ -136,7 +136,7 @@ def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
 def test_topics_cover_the_issue_and_perks_and_leaders_come_from_the_catalogue() -> None:
     keys = [t.key for t in topics()]
     assert keys == ["overview", "setup", "turns", "scoring", "abilities", "specials",
-                    "factions", "leaders", "decks", "discord"]
+                    "factions", "leaders", "decks", "discord", "tournaments"]
     factions = " ".join(topic("factions").pages)
     for faction in catalogue().factions.values():
         assert faction.perk in factions
@@ -158,3 +158,11 @@ def test_card_facts_of_specials_and_leaders() -> None:
         "Neutral \u00b7 weather on Ranged Combat and Siege \u00b7 up to 3 in a deck")
     assert card_facts(cards["decoy"]) == "Neutral \u00b7 special card \u00b7 up to 3 in a deck"
     assert card_facts(cards["king_bran"]) == "Skellige leader"
+
+
+def test_the_tournament_topic_gives_the_standings_order_the_rules_apply() -> None:
+    text = " ".join(topic("tournaments").pages)
+    order = ["**Points**", "**Buchholz**", "**Sonneborn-Berger**", "**Head-to-head**",
+             "**Rounds won**"]
+    assert [text.index(word) for word in order] == sorted(text.index(word) for word in order)
+    assert "ceil(log2(players))" in text and "circle method" in text
