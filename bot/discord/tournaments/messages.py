@@ -124,6 +124,9 @@ def signup_message(view: TournamentView) -> Outgoing:
     players = [name(p.name) for p in view.players]
     listed = _players_line(players, t.max_players)
     content = "\n".join([head, f"{organiser} {state}", rules, listed])
+    if t.status == RUNNING:
+        return Outgoing(content, StaticView(button("Cancel", ids.signup(t.id, "cancel"),
+                                                   style=discord.ButtonStyle.danger)))
     if t.status != SIGNUP:
         return Outgoing(content)
     view_ = StaticView(
@@ -298,9 +301,10 @@ def thread_intro(view: TournamentView, record_: GameRecord) -> Outgoing:
              "ladder.")
     return Outgoing(
         f"{TROPHY} {title(view)} \u00b7 {stage}, table {game.table}: {mention(game.a)} vs "
-        f"{mention(game.b)}.\nChoose your deck and press **Ready** in the lobby below. A "
-        f"player not ready when the lobby's timer runs out forfeits this match. The result "
-        f"counts for the tournament as soon as the match ends. {rated}",
+        f"{mention(game.b)}.\nChoose your deck and press **Ready** in the lobby below. "
+        "Tournament rule: a player not ready when the lobby's timer runs out forfeits this "
+        "match (rather than playing their current choice). The result counts for the "
+        f"tournament as soon as the match ends. {rated}",
         mentions=(game.a, game.b))
 
 

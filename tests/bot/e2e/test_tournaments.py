@@ -15,6 +15,7 @@ from PIL import Image
 from bot.discord.client import GwentBot
 from bot.service.settings import DEFAULT_TURN_SECONDS
 from bot.storage.tournaments import FINISHED
+from engine import catalogue
 from tests.bot.e2e.driver import Table, board_count, newest, refusal, signature, to_act
 from tests.bot.helpers import FakeClock
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, World, populate, run_bot
@@ -173,7 +174,7 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
         assert "Only the organiser" in (await refusal(emu, early)).content
         olga.click(signup, label="Start now")
         await emu.wait_for(lambda: "**Started**" in signup.content, 5, "the start")
-        assert not signup.buttons
+        assert [b.label for b in signup.buttons] == ["Cancel"]
 
         view = (await run.bot.services.tournaments.all_of(world.guild.id))[0]
         tid = view.id
@@ -227,6 +228,7 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
         assert standings_text.splitlines()[0].startswith("1. ")
         assert "(left)" in standings_text  # Carol's results stay
         await emu.wait_for(lambda: "**Over**" in signup.content, 5, "the sign-up's end")
+        assert not signup.buttons
 
         # Everyone can look it up; the champion's stats count it.
         overview = await alice.slash(world.channel, "gwent tournament show",
@@ -239,6 +241,13 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
         assert png(table, "standings.png").width == 720
         stats = await users[champion].slash(world.channel, "gwent stats").message()
         assert "tournaments 1 played, 1 won" in stats.content
+        # What the tournament posts for everyone tells nothing of any hand or deck.
+        cards = {card.name for card in catalogue().cards.values()}
+        for message in emu.messages(world.channel):
+            if not message.ephemeral:
+                text = " ".join([message.content, *(e.get("description") or ""
+                                                    for e in message.embeds)])
+                assert not {c for c in cards if re.search(rf"\b{re.escape(c)}\b", text)}
 
 
 async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(
@@ -311,3 +320,67 @@ async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(
         text = final[0].embeds[0]["description"]
         assert text.splitlines()[0] == f"1. {shown(users[fb])}: champion"
         assert re.search(r"out in the Final", text)
+
+
+async def test_organiser_role_and_refusals(emu: Emulator, db_path: Path,
+                                          rng: random.Random) -> None:
+    world = populate(emu, users=4)
+    alice, bob, carol, olga = world.users
+    organiser(emu, world, olga)
+    hosts = Role(emu.store.ids.next(), "Hosts", 0, position=1)
+    world.guild.roles[hosts.id] = hosts
+    world.guild.members[alice.id].roles.append(hosts.id)
+    async with run_bot(emu, GwentBot(db_path, ai_think_seconds=0, rng=rng)):
+        nothing = await bob.slash(world.channel, "gwent tournament list").message()
+        assert "No tournament in this server yet" in nothing.content
+        none_yet = await bob.slash(world.channel, "gwent tournament standings").message()
+        assert "No tournament has started" in none_yet.content
+        denied = await bob.slash(world.channel, "gwent config", organiser_role=hosts).message()
+        assert "Manage Server" in denied.content
+        done = await olga.slash(world.channel, "gwent config", organiser_role=hosts).message()
+        assert f"<@&{hosts.id}>" in done.content
+        settings = await bob.slash(world.channel, "gwent config").message()
+        assert f"members with <@&{hosts.id}>" in settings.content
+        signup = await alice.slash(world.channel, "gwent tournament create", name="Hosts Cup",
+                                   format="round_robin", rounds=3).message()
+        assert "Only Swiss tournaments take a number of rounds" in signup.content
+        signup = await alice.slash(world.channel, "gwent tournament create", name="Hosts Cup",
+                                   format="round_robin", max_players=2).message()
+        assert "**Hosts Cup** \u00b7 Round robin" in signup.content
+        twice = await olga.slash(world.channel, "gwent tournament create", name="hosts  cup",
+                                 format="swiss").message()
+        assert "already has a tournament called" in twice.content
+        bad_time = await olga.slash(world.channel, "gwent tournament create", name="Later",
+                                    format="swiss", starts_at="next week").message()
+        assert "could not read the start time" in bad_time.content
+        early = await alice.slash(world.channel, "gwent tournament start").message()
+        assert "needs at least 2 players" in early.content
+        for user in (bob, carol):
+            user.click(signup, label="Join")
+            await emu.wait_for(lambda u=user: shown(u) in signup.content, 5, "the join")
+        full = olga.click(signup, label="Join")
+        assert "is full" in (await refusal(emu, full)).content
+        started = await alice.slash(world.channel, "gwent tournament start").message()
+        assert started.ephemeral and "has started" in started.content
+        await emu.wait_for(lambda: "**Started**" in signup.content, 5, "the start")
+        outsider = await olga.slash(world.channel, "gwent tournament drop",
+                                    tournament="Hosts Cup").message()
+        assert "You are not playing in" in outsider.content
+        result = await bob.slash(world.channel, "gwent tournament result", match=1,
+                                 winner="draw").message()
+        assert "Only the organiser" in result.content
+        offered = await alice.autocomplete(world.channel, "gwent tournament result", "winner",
+                                           "", match=1)
+        assert {c.name for c in offered} == {"Bob", "Carol", "Draw"}
+        thread = next(c for c in emu.store.channels.values()
+                      if c.is_thread and c.name and "Hosts Cup" in c.name)
+        in_thread = await olga.slash(thread, "gwent tournament create", name="Thread Cup",
+                                     format="swiss").message()
+        assert "not a thread" in in_thread.content
+        drawn = await alice.slash(world.channel, "gwent tournament result", match=1,
+                                  winner="draw").message()
+        assert "set the result of match 1" in drawn.content and "a draw" in drawn.content
+        note = await emu.wait_for(lambda: next(
+            (m for m in emu.messages(thread) if "The organiser set" in m.content), None), 5,
+            "the note in the match's thread")
+        assert not note.ephemeral
