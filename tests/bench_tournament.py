@@ -37,7 +37,8 @@ from fractions import Fraction
 from typing import Any
 
 from bot.render.tournament import render_standings
-from bot.tournament.formats import Event, next_games, planned_rounds
+from bot.tournament.event import Event
+from bot.tournament.formats import next_games, planned_rounds
 from bot.tournament.games import (
     A_WINS,
     B_WINS,

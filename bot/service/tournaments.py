@@ -42,7 +42,8 @@ from bot.storage.tournaments import (
     TournamentRecord,
     TournamentRepository,
 )
-from bot.tournament.formats import Event, champion, next_games, planned_rounds, table
+from bot.tournament.event import Event, champion, table
+from bot.tournament.formats import next_games, planned_rounds
 from bot.tournament.games import (
     A_WINS,
     B_WINS,

@@ -1,59 +1,23 @@
-"""What comes next in a tournament of any format: the next round's games, or the end, and
-the champion."""
+"""What comes next in a tournament of any format: how many rounds it has, and the next
+round's games, or the end."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 from bot.tournament.elimination import first_round, next_round, rounds_needed
+from bot.tournament.event import Event
 from bot.tournament.games import (
-    ELIMINATION,
     ROUND_ROBIN,
     SWISS,
-    Entrant,
     Game,
     had_bye,
     met,
     points,
 )
 from bot.tournament.round_robin import schedule
-from bot.tournament.standings import Line, bracket_standings, order, standings
+from bot.tournament.standings import order
 from bot.tournament.swiss import default_rounds, most_rounds, pair_swiss
-
-
-@dataclass(frozen=True)
-class Event:
-    """A tournament as its rules see it: format, entrants (with seeds), the games so far
-    and how many rounds it has."""
-
-    format: str
-    entrants: tuple[Entrant, ...]
-    games: tuple[Game, ...]
-    rounds: int
-
-    @property
-    def round(self) -> int:
-        """The latest round paired (0 before the first)."""
-        return max((g.round for g in self.games), default=0)
-
-    @property
-    def active(self) -> list[Entrant]:
-        """The entrants still playing, in seed order."""
-        return sorted((e for e in self.entrants if e.active), key=lambda e: e.seed)
-
-    def games_of(self, round_: int) -> list[Game]:
-        """One round's games, by table."""
-        return sorted((g for g in self.games if g.round == round_), key=lambda g: g.table)
-
-    def through(self, round_: int) -> Event:
-        """The event as it stood once `round_` was over (later rounds' byes left out)."""
-        return replace(self, games=tuple(g for g in self.games if g.round <= round_))
-
-    @property
-    def round_done(self) -> bool:
-        """True when every game of the latest round has a result."""
-        return all(g.decided for g in self.games_of(self.round))
 
 
 def planned_rounds(format_: str, players: int, asked: int | None) -> int:
@@ -128,18 +92,3 @@ def _elimination(event: Event, number: int) -> list[Game] | None:
         return None
     tables = len(event.games_of(1)) >> (number - 2)  # round 1 fills every table
     return _games(number, next_round(winners, tables), first_bye=False)
-
-
-def table(event: Event) -> list[Line]:
-    """The standings (Swiss, round robin) or how far each player went (elimination)."""
-    if event.format == ELIMINATION:
-        return bracket_standings(event.entrants, event.games)
-    return standings(event.entrants, event.games)
-
-
-def champion(event: Event) -> int | None:
-    """The winner of a finished tournament: the best-placed player still in it."""
-    for line in table(event):
-        if line.active and (event.format != ELIMINATION or line.out_in is None):
-            return line.user_id
-    return None

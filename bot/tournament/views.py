@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.tournament.formats import Event, table
+from bot.tournament.event import Event, table
 from bot.tournament.games import A_WINS, B_WINS, BYE, ELIMINATION, Game
 
 UNKNOWN = "Unknown player"

@@ -34,7 +34,7 @@ from bot.storage.tournaments import (
     SIGNUP,
     GameRecord,
 )
-from bot.tournament.formats import table
+from bot.tournament.event import table
 from bot.tournament.games import (
     A_WINS,
     B_WINS,

@@ -27,7 +27,8 @@ from bot.render.tournament import (
     render_standings,
     standings_image,
 )
-from bot.tournament.formats import Event, champion, next_games
+from bot.tournament.event import Event, champion
+from bot.tournament.formats import next_games
 from bot.tournament.games import ELIMINATION, SWISS, Entrant
 from bot.tournament.views import bracket_card, pairings_card, standings_card
 from tests.bot.tournament.simulate import simulate

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from bot.tournament.formats import Event, next_games, planned_rounds, table
+from bot.tournament.event import Event, table
+from bot.tournament.formats import next_games, planned_rounds
 from bot.tournament.games import (
     A_WINS,
     B_WINS,

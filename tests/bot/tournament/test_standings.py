@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.tournament.formats import Event, champion
+from bot.tournament.event import Event, champion
 from bot.tournament.games import A_WINS, B_WINS, BOTH_LOSE, DRAW, WALKOVER, Entrant, Game
 from bot.tournament.standings import bracket_standings, standings
 

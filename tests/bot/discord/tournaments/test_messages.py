@@ -34,7 +34,7 @@ from bot.storage.tournaments import (
     RoundRecord,
     TournamentRecord,
 )
-from bot.tournament.formats import champion
+from bot.tournament.event import champion
 from bot.tournament.games import A_WINS, ELIMINATION, ROUND_ROBIN, SWISS, Game
 from tests.bot.tournament.simulate import simulate
 
