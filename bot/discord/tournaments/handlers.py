@@ -53,16 +53,18 @@ def actor(interaction: discord.Interaction) -> Actor:
 
 async def tournament_images(view: TournamentView, through: int | None = None
                             ) -> tuple[tuple[str, bytes], ...]:
-    """The standings image (as they stood after round `through` if given), and for single
-    elimination the bracket too."""
+    """The standings image (as they stood after round `through` if given); in single
+    elimination the bracket instead, with the final standings beside it at the end."""
     name = view.tournament.name
     final = view.tournament.status == FINISHED
-    event = view.event if through is None else view.event.through(through)
-    files = [("standings.png", await standings_png(standings_card(name, event, view.names,
-                                                                  final)))]
+    files = []
     if view.tournament.format == ELIMINATION and view.rounds:
         card = bracket_card(name, view.event, view.names, view.tournament.champion_id)
-        files.insert(0, ("bracket.png", await bracket_png(card)))
+        files.append(("bracket.png", await bracket_png(card)))
+    if view.tournament.format != ELIMINATION or final:
+        event = view.event if through is None else view.event.through(through)
+        files.append(("standings.png", await standings_png(standings_card(
+            name, event, view.names, final))))
     return tuple(files)
 
 

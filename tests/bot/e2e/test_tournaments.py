@@ -283,6 +283,7 @@ async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(
                                       "the quarter-final's pairings")
         assert "**Quarter-final**" in pairings[0].content
         assert pairings[0].embeds[0]["description"].count("has a bye") == 3
+        assert [a.filename for a in pairings[0].attachments] == ["pairings.png"]
         thread, a, b = first[2]
         await play_match(emu, run.bot, thread, {a: users[a], b: users[b]}, winner=b)
 
@@ -299,6 +300,9 @@ async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(
         await emu.wait_for(lambda: any("forfeited" in m.content or "ran out of time"
                                        in m.content for m in emu.messages(thread)), 10,
                            "the no-show's forfeit")
+        semi_post = next(m for m in posted(emu, world.channel, "\u2694\ufe0f")
+                         if "**Semi-final**" in m.content)
+        assert [a.filename for a in semi_post.attachments] == ["pairings.png", "bracket.png"]
         final_round = await threads_of(emu, run.bot, tid, 3)
         [(final_thread, fa, fb)] = final_round.values()
         assert b in (fa, fb)  # the one who was ready went on
