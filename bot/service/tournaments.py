@@ -201,6 +201,11 @@ class TournamentService:
         raise Refusal(f"You are in several tournaments ({names}): say which with "
                       "`tournament:`.")
 
+    async def records_of(self, guild_id: int) -> list[TournamentRecord]:
+        """A server's tournaments without their players and games, newest first."""
+        async with self._db.reading() as repo:
+            return await repo.sharing(TournamentRepository).tournaments_of(guild_id)
+
     async def record_of(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """Finished tournaments a member played in this server, and how many they won."""
         async with self._db.reading() as repo:
@@ -218,8 +223,8 @@ class TournamentService:
         async with self._db.reading() as repo:
             return await repo.sharing(TournamentRepository).organiser_role(guild_id)
 
-    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
-        """Set the organiser role (None: only members with Manage Server)."""
+    async def set_organiser_role(self, guild_id: int, role_id: int) -> None:
+        """Let members with this role create tournaments too."""
         async with self._db.transaction() as repo:
             await repo.sharing(TournamentRepository).set_organiser_role(guild_id, role_id)
 

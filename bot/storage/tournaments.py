@@ -228,8 +228,8 @@ class TournamentRepository(Queries):
                               "guild_id = ?", (guild_id,))
         return None if row is None or row[0] is None else int(row[0])
 
-    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
-        """Set (or clear) the organiser role."""
+    async def set_organiser_role(self, guild_id: int, role_id: int) -> None:
+        """Set the organiser role."""
         await self._run("INSERT INTO tournament_settings (guild_id, organiser_role_id) VALUES "
                         "(?, ?) ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = "
                         "excluded.organiser_role_id", (guild_id, role_id))

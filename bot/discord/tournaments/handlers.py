@@ -265,9 +265,9 @@ async def tournament_choices(interaction: discord.Interaction,
     if interaction.guild_id is None:
         return []
     typed = current.casefold().strip()
-    views = await services(interaction).tournaments.all_of(interaction.guild_id)
-    return [app_commands.Choice(name=clip(v.tournament.name, 100), value=v.tournament.name)
-            for v in views if typed in v.tournament.name.casefold()][:25]
+    found = await services(interaction).tournaments.records_of(interaction.guild_id)
+    return [app_commands.Choice(name=clip(t.name, 100), value=t.name)
+            for t in found if typed in t.name.casefold()][:25]
 
 
 def bot(interaction: discord.Interaction) -> GwentBot:
