@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
 
-from bot.tournament.games import A_WINS, B_WINS, BOTH_LOSE, DRAW, Entrant, Game, points
+from bot.tournament.games import A_WINS, B_WINS, BOTH_LOSE, DRAW, Entrant, Game
+
+HALF = 2  # sums are added up in half points: whole numbers, exact and fast
 
 
 @dataclass(frozen=True)
@@ -38,11 +40,14 @@ class Line:
 
 @dataclass
 class _Tally:
+    """A player's sums while they are added up, in half points (a win is 2, a draw 1),
+    turned into Fractions for the Line."""
+
     entrant: Entrant
-    points: Fraction = Fraction(0)
-    buchholz: Fraction = Fraction(0)
-    sonneborn_berger: Fraction = Fraction(0)
-    head_to_head: Fraction = Fraction(0)
+    points: int = 0
+    buchholz: int = 0
+    sonneborn_berger: int = 0  # in quarters: points (halves) times points (halves)
+    head_to_head: int = 0
     rounds_won: int = 0
     wins: int = 0
     losses: int = 0
@@ -51,16 +56,28 @@ class _Tally:
     out_in: int | None = None
 
     def line(self, position: int) -> Line:
-        return Line(position, self.entrant.user_id, self.entrant.seed, self.points,
-                    self.buchholz, self.sonneborn_berger, self.head_to_head, self.rounds_won,
-                    self.wins, self.losses, self.draws, self.byes, self.entrant.active,
-                    self.out_in)
+        return Line(position, self.entrant.user_id, self.entrant.seed,
+                    Fraction(self.points, HALF), Fraction(self.buchholz, HALF),
+                    Fraction(self.sonneborn_berger, HALF * HALF),
+                    Fraction(self.head_to_head, HALF), self.rounds_won, self.wins,
+                    self.losses, self.draws, self.byes, self.entrant.active, self.out_in)
+
+
+def _halves(game: Game, player: int) -> int:
+    """What a game scores for one of its players, in half points (as Game.points)."""
+    if game.result == DRAW:
+        return 1
+    return HALF if game.winner == player else 0
 
 
 def _tallies(entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, _Tally]:
     decided = [g for g in games if g.decided]
-    scored = points(decided)
-    tallies = {e.user_id: _Tally(e, scored.get(e.user_id, Fraction(0))) for e in entrants}
+    tallies = {e.user_id: _Tally(e) for e in entrants}
+    earned: dict[tuple[int, int, int], int] = {}
+    for game in decided:
+        for player in game.players:
+            earned[(game.round, game.table, player)] = score = _halves(game, player)
+            tallies[player].points += score
     for game in decided:
         if not game.played:
             if game.winner is not None:
@@ -70,9 +87,9 @@ def _tallies(entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, _T
             tally = tallies[player]
             opponent = game.opponent(player)
             assert opponent is not None
-            earned = game.points(player)
-            tally.buchholz += scored.get(opponent, Fraction(0))
-            tally.sonneborn_berger += scored.get(opponent, Fraction(0)) * earned
+            theirs = tallies[opponent].points
+            tally.buchholz += theirs
+            tally.sonneborn_berger += theirs * earned[(game.round, game.table, player)]
             tally.rounds_won += game.rounds_of(player)
             if game.result == DRAW:
                 tally.draws += 1
@@ -104,7 +121,7 @@ def _head_to_head(group: list[_Tally], games: Sequence[Game]) -> None:
     for game in games:
         if game.played and game.a in members and game.b in members:
             for player in game.players:
-                members[player].head_to_head += game.points(player)
+                members[player].head_to_head += _halves(game, player)
 
 
 def order(entrants: Sequence[Entrant], games: Sequence[Game]) -> list[int]:
