@@ -96,6 +96,8 @@ def _swiss_rounds(runs: int, rng: random.Random) -> dict[str, Any]:
             "next_games median ms": statistics.median(whole),
             "next_games CPU median ms": statistics.median(whole_cpu),
             "next_games p95 ms": _percentile(whole, 0.95), "next_games max ms": max(whole),
+            "next_games CPU p95 ms": _percentile(whole_cpu, 0.95),
+            "next_games CPU max ms": max(whole_cpu),
             "next_games median ms by round": {r: round(statistics.median(t), 2)
                                               for r, t in sorted(by_round.items())},
             "rounds timed": len(whole)}

@@ -235,6 +235,11 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
                                      tournament="spring cup").message()
         assert overview.ephemeral and f"<#{thread.id}>" in overview.embeds[0]["description"]
         assert overview.selects and overview.selects[0].placeholder == "Replay a match"
+        choice = overview.selects[0].options[-1]
+        assert choice.label.startswith("Round 1, table")
+        viewer = await alice.select(overview, "Replay a match", [choice.value]).message()
+        assert viewer.ephemeral and "Share animation" in {b.label for b in viewer.buttons}
+        assert [a.filename for a in viewer.attachments] == ["board.png"]  # the public side
         listed = await dave.slash(world.channel, "gwent tournament list").message()
         assert "**Past**" in listed.content and "Spring Cup" in listed.content
         table = await bob.slash(world.channel, "gwent tournament standings").message()
@@ -384,6 +389,12 @@ async def test_organiser_role_and_refusals(emu: Emulator, db_path: Path,
         drawn = await alice.slash(world.channel, "gwent tournament result", match=1,
                                   winner="draw").message()
         assert "set the result of match 1" in drawn.content and "a draw" in drawn.content
+        corrected = await alice.slash(world.channel, "gwent tournament result", match=1,
+                                      winner="carol").message()
+        assert f"<@{carol.id}> beat <@{bob.id}>" in corrected.content
+        unknown = await alice.slash(world.channel, "gwent tournament result", match=1,
+                                    winner="Olga").message()
+        assert "is not a player of match 1" in unknown.content
         note = await emu.wait_for(lambda: next(
             (m for m in emu.messages(thread) if "The organiser set" in m.content), None), 5,
             "the note in the match's thread")
