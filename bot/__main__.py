@@ -4,4 +4,4 @@ import sys
 
 from bot.main import main
 
-sys.exit(main())
+sys.exit(main(sys.argv[1:]))

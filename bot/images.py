@@ -9,7 +9,10 @@ starts them all with the bot, so the first board of a match is not drawn cold.
 
 Hand images are kept in this process by what they show (bot.render.hand.HandLook): a hand
 shown again unchanged (Show my hand after the other player's move, a pass, Refresh) is sent
-without drawing it again.
+without drawing it again. Boards and players' views are kept the same way, by their bands'
+looks (bot.render.board.BandLook), and only those looks go to a worker. A worker keeps the
+bands it drew (rows, bars, the last move...), so an image after a move draws only the bands
+that changed; turn_pngs draws a move's board and views in one job, so they share bands.
 """
 
 from __future__ import annotations
@@ -25,11 +28,14 @@ from bot.render import (
     render_deck,
     render_hand,
     render_leaderboard,
+    render_player_view,
     render_profile,
     render_result,
 )
 from bot.render.animation import Animation, add_boards, finish
+from bot.render.board import BandLook, public_board_looks, render_looks
 from bot.render.hand import HandLook, hand_look, render_hand_look
+from bot.render.player_view import view_looks
 from bot.render.tournament import render_bracket, render_pairings, render_standings
 from bot.tournament.views import BracketCard, PairingsCard, StandingsCard
 from bot.workers import WorkerPool, cpu_count
@@ -37,16 +43,23 @@ from engine import Card, Deck, Observation
 
 # Hand images kept by their look (one is about 50 KB: the latest hands of some 150 players).
 HAND_CACHE_BYTES = 8 * 1024 * 1024
+# Boards and views kept by their looks (about 80 KB each: the latest images of some 100
+# matches).
+BOARD_CACHE_BYTES = 16 * 1024 * 1024
+
+Looks = tuple[BandLook, ...]
 
 _RENDERER: WorkerPool | None = None
 _HANDS: BytesLRU[HandLook] = BytesLRU(HAND_CACHE_BYTES)
+_BOARDS: BytesLRU[Looks] = BytesLRU(BOARD_CACHE_BYTES)
 
 
 def warm_up() -> None:
-    """Draw a sample board and hand once, so this process's caches are warm."""
+    """Draw a sample board, view and hand once, so this process's caches are warm."""
     from bot.render.samples import SAMPLES
 
     render_board(SAMPLES["board_full"][1]())
+    render_player_view(SAMPLES["view_full"][1]())
     render_hand(SAMPLES["hand_large"][1]())
 
 
@@ -76,8 +89,37 @@ async def close() -> None:
 
 
 async def board_png(public: Observation) -> bytes:
-    """The public board (spectator observation only)."""
-    return await renderer().run(render_board, public)
+    """The public board (spectator observation only: bot.render.PublicBoardOnly otherwise)."""
+    return (await _boards([public_board_looks(public)]))[0]
+
+
+async def player_view_png(private: Observation) -> bytes:
+    """A player's own view: the board from their side, marked as theirs, and their numbered
+    hand (that player's own observation only: bot.render.NoHand otherwise)."""
+    return (await _boards([view_looks(private)]))[0]
+
+
+async def turn_pngs(public: Observation, *privates: Observation) -> list[bytes]:
+    """What a move shows, drawn in one job: the public board, then each player's own view,
+    in the order given (they share the rows, the weather and the last move)."""
+    return await _boards([public_board_looks(public), *(view_looks(p) for p in privates)])
+
+
+def _render_all(all_looks: list[Looks]) -> list[bytes]:
+    return [render_looks(looks) for looks in all_looks]
+
+
+async def _boards(all_looks: list[Looks]) -> list[bytes]:
+    """Boards and views by their looks: kept ones at once, the others drawn in one job."""
+    pngs = [_BOARDS.get(looks) for looks in all_looks]
+    missing = [looks for looks, png in zip(all_looks, pngs, strict=True) if png is None]
+    if missing:
+        drawn = iter(await renderer().run(_render_all, missing))
+        for i, looks in enumerate(all_looks):
+            if pngs[i] is None:
+                pngs[i] = png = next(drawn)
+                _BOARDS.put(looks, png)
+    return [png for png in pngs if png is not None]
 
 
 async def hand_png(private: Observation) -> bytes:

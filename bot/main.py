@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
@@ -53,8 +55,22 @@ async def run(config: Config) -> None:
         await images.close()
 
 
-def main() -> int:
-    """Start the bot; configuration, storage and token problems print one line and exit 1."""
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    """The command line: only --help, which prints the usage and exits without logging in."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run Gwent for Discord: open the database, then connect to Discord and "
+                    "answer /gwent commands until stopped (Ctrl-C or SIGTERM).",
+        epilog="Settings come from environment variables, or from a .env file in this "
+               "folder (cp .env.example .env, then set DISCORD_TOKEN). Every variable is "
+               "explained in .env.example and in the README's Configuration section.")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """Start the bot (`argv`: the command line's arguments); configuration, storage and
+    token problems print one line and exit 1."""
+    parse_arguments(argv)
     load_dotenv()
     try:
         config = load_config(os.environ)

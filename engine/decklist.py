@@ -166,7 +166,7 @@ def _match(name: str, faction: str, leader: str, names: dict[str, Card], cat: Ca
         if ratio >= SUGGEST_RATIO and card.name not in close:
             close.append(card.name)
     hint = f" (did you mean {_either(close[:3])}?)" if close else ""
-    return f"no card called {name!r} in a {cat.factions[faction].name} deck{hint}"
+    return f"no card called \u201c{name}\u201d in a {cat.factions[faction].name} deck{hint}"
 
 
 def _likeness(key: str, name: str) -> float:

@@ -86,11 +86,11 @@ def _card_problems(deck: Deck, cat: Catalogue) -> tuple[list[str], int, int]:
     """The faction, leader and per-card problems, and the unit and special counts."""
     found: list[str] = []
     if deck.faction not in cat.factions:
-        found.append(f"unknown faction {deck.faction!r}")
+        found.append(f"unknown faction \u201c{deck.faction}\u201d")
     faction_name = cat.factions[deck.faction].name if deck.faction in cat.factions else deck.faction
     leader = cat.cards.get(deck.leader)
     if leader is None or leader.type != LEADER:
-        found.append(f"{deck.leader!r} is not a leader card")
+        found.append(f"\u201c{deck.leader}\u201d is not a leader card")
     elif leader.faction != deck.faction:
         found.append(f"leader {leader.name} leads {cat.factions[leader.faction].name}, "
                      f"not {faction_name}")
@@ -98,7 +98,7 @@ def _card_problems(deck: Deck, cat: Catalogue) -> tuple[list[str], int, int]:
     for card_id, count in sorted(deck.cards.items()):
         card = cat.cards.get(card_id)
         if card is None:
-            found.append(f"unknown card {card_id!r}")
+            found.append(f"unknown card \u201c{card_id}\u201d")
             continue
         if count < 1:
             found.append(f"{card.name}: count must be at least 1, not {count}")

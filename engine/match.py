@@ -175,15 +175,17 @@ class Match:
             m.rng.shuffle(side.deck)
             m.sides.append(side)
         m.originals = len(m.card_ids)
+        # The coin is tossed even when a Scoia'tael player decides instead, so that every
+        # seed deals as it always has.
         m.first = m.rng.below(2)
         scoiatael = [p for p in (0, 1) if decks[p].faction == "scoiatael"]
-        coin = f"The coin falls for {m.sides[m.first].name}."
         if len(scoiatael) == 1:
             m.chooser = scoiatael[0]
-            m._log(f"{coin} {m.sides[m.chooser].name} leads the Scoia'tael and decides "
-                   "who goes first.")
+            m._log(f"{m.sides[m.chooser].name} leads the Scoia'tael and decides who goes "
+                   "first.")
         else:
-            m._log(f"{coin} {m.sides[m.first].name} goes first.")
+            name = m.sides[m.first].name
+            m._log(f"The coin falls for {name}. {name} goes first.")
             m._start_mulligan()
         return m
 
@@ -638,7 +640,7 @@ class Match:
             nilfgaard = [p for p in (0, 1) if self.sides[p].faction == "nilfgaard"]
             winner = nilfgaard[0] if len(nilfgaard) == 1 else None
         self.results.append((scores, winner))
-        head = f"Round {self.round} ends {scores[0]}-{scores[1]}."
+        head = f"Round {self.round} ends {scores[0]}\u2013{scores[1]}."
         if winner is None:
             self.sides[0].gems -= 1
             self.sides[1].gems -= 1

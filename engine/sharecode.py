@@ -144,8 +144,8 @@ def _unwrap(text: str) -> bytes:
     chars = text[len(PREFIX):]
     for position, ch in enumerate(chars, start=len(PREFIX) + 1):
         if ch not in _VALUES:
-            raise ShareCodeError(MISTYPED, f"That share code is mistyped: {ch!r} (character "
-                                 f"{position}) never appears in share codes.")
+            raise ShareCodeError(MISTYPED, f"That share code is mistyped: \u201c{ch}\u201d "
+                                 f"(character {position}) never appears in share codes.")
     least = _chars_for(_HEADER + _CHECK)
     if len(chars) < _chars_for(_HEADER):
         raise ShareCodeError(TRUNCATED, f"That share code is cut short: it has {len(text)} "

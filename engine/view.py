@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.cards import UNIT, Card, catalogue
+from engine.cards import SPECIAL, UNIT, WEATHER, Card, catalogue
 from engine.observation import (
     MULLIGAN,
     CardView,
@@ -31,6 +32,24 @@ def card_view(uid: int, card: Card, strength: int | None = None) -> CardView:
         base=card.strength if unit else None, hero=card.hero, rows=card.rows,
         abilities=tuple(sorted(card.abilities)),
     )
+
+
+_HAND_GROUPS = {SPECIAL: 0, WEATHER: 1, UNIT: 2}
+
+
+def hand_order(cards: Iterable[CardView]) -> list[CardView]:
+    """The hand in the order a player sees it, as The Witcher 3 lays out its hand row.
+
+    From left to right: special cards (Commander's Horn, Decoy, Mardroeme, Scorch...), then
+    weather cards, then units, the weakest first by printed strength (so heroes end up on the
+    right); cards of equal standing go by name. Copies of a card are next to each other, in
+    the order the match holds them. Card number i of a hand image, and of the card menu, is
+    hand_order(hand)[i - 1]. The match's own order is left as it is (replays and the
+    computer players depend on it): this orders what is shown only.
+    """
+    return sorted(cards, key=lambda c: (_HAND_GROUPS.get(c.type, len(_HAND_GROUPS)),
+                                        c.base if c.type == UNIT and c.base is not None else 0,
+                                        c.name.casefold(), c.card_id))
 
 
 def observation(m: Match, viewer: int | None) -> Observation:

@@ -26,7 +26,18 @@ CPU per turn (`cpu_ms_per_turn`): the CPU time of the bot process and of every p
 started (render and computer-player workers) over the load phase, divided by the turns; also
 split into the bot process (`bot_cpu_ms_per_turn`) and its workers (`workers_cpu_ms_per_turn`).
 Requests per turn (`requests_per_turn`): the bot's REST requests to Discord (acknowledgements,
-edits, posts) over the load phase, divided by the turns; each costs the bot CPU time.
+edits, posts) over the load phase, divided by the turns; each costs the bot CPU time. By kind
+(`requests_per_turn_by_kind`): `interaction`, the interaction endpoints (callbacks, and
+follow-ups and edits through the interaction token), which Discord's global rate limit does
+not bind; `bot_token`, the requests made with the bot token, which count against it (50 a
+second for the whole bot, every process and shard together). `invalid_requests`: answers
+Discord counts as invalid (401, 403, 429; 10,000 in 10 minutes get an IP address banned),
+by status; `rate_limited`: the 429s by scope (`user`: a route's bucket, `global`).
+
+The emulator applies Discord's rate limits at their real speed: per-route buckets (5
+messages per 5 s in a channel...) and the global limit. discord.py waits for the buckets it
+reads in the headers, but not for the global limit: a 429 `global` makes it wait and retry,
+and log a warning, which is counted here (`rate_limit_warnings`), not as an error.
 
 Errors: every emulator failure (10062 late acknowledgement, 40060, invalid payloads, ...),
 interactions never acknowledged, matches that failed or did not finish in --max-seconds, and
@@ -61,6 +72,7 @@ from tests.bot.e2e.driver import Table, board_count, open_match, to_act
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
 from tests.emulator.gateway import HEARTBEAT_INTERVAL_MS
 from tests.emulator.models import APPLICATION_COMMAND, Interaction
+from tests.emulator.records import Traffic
 
 ROOT = Path(__file__).resolve().parents[1]
 ACK_TARGET_MS = 300.0
@@ -76,6 +88,10 @@ BENIGN = ("voice will NOT be supported",)
 # GIL behind renders), it reports the whole heartbeat interval as latency. Real Discord's
 # round trip hides this race, so such a line is a note, not an error.
 HEARTBEAT_RACE = re.compile(r"Can't keep up, shard ID \S+ websocket is ([\d.]+)s behind")
+# discord.py's warnings when Discord answers 429 (it waits and retries): the rate limits at
+# work, reported as figures (rate_limited), not as errors.
+RATE_LIMITED = re.compile(r"WARNING discord\.\S+: (We are being rate limited|Global rate limit "
+                          r"has been hit|Webhook ID \S+ is rate limited)")
 LAG_TICK = 0.05
 # The load phase starts once the bot's processes used under this share of a core over a check.
 IDLE_CHECK_SECONDS, IDLE_CPU_SHARE = 0.5, 0.05
@@ -232,7 +248,7 @@ class BotProcess:
 
     def log_problems(self) -> tuple[list[str], list[str]]:
         """Lines the bot logged at WARNING or above, and tracebacks: (problems, notes), where
-        notes are the known-harmless ones (see BENIGN and HEARTBEAT_RACE)."""
+        notes are the known-harmless ones (see BENIGN, HEARTBEAT_RACE and RATE_LIMITED)."""
         try:
             lines = self.log_path.read_text(errors="replace").splitlines()
         except OSError:
@@ -245,7 +261,8 @@ class BotProcess:
             if any(note in line for note in BENIGN):
                 continue
             race = HEARTBEAT_RACE.search(line)
-            if race and abs(float(race[1]) - HEARTBEAT_INTERVAL_MS / 1000) < 1.0:
+            if ((race and abs(float(race[1]) - HEARTBEAT_INTERVAL_MS / 1000) < 1.0)
+                    or RATE_LIMITED.search(line)):
                 notes.append(line)
             else:
                 problems.append(line)
@@ -452,7 +469,7 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     wall = time.monotonic() - started
-    requests = len(emu.log) - requests0
+    traffic = emu.traffic(requests0)
     bot_cpu1 = bot.cpu_seconds()
     bot_cpu = (bot_cpu1[0] - bot_cpu0[0], bot_cpu1[1] - bot_cpu0[1])
     tree_cpu = bot.tree_cpu_seconds() - tree0
@@ -465,17 +482,17 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     await settle(emu)
     peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
     await bot.stop()
-    return report(run, emu, bot, outcomes, interactions, requests, lags, wall,
+    return report(run, emu, bot, outcomes, interactions, traffic, lags, wall,
                   (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
-           interactions: list[Interaction], requests: int, lags: list[float], wall: float,
+           interactions: list[Interaction], traffic: Traffic, lags: list[float], wall: float,
            cpu: tuple[tuple[float, float], float, float, float], peak_kb: int | None,
            rss_kb: int | None) -> dict[str, Any]:
     """Everything the run measured, as one JSON-ready dict.
 
-    `requests` counts the bot's REST requests to Discord over the load phase; `cpu` is ((bot
+    `traffic` counts the bot's REST requests to Discord over the load phase; `cpu` is ((bot
     event-loop thread, bot process), this process, other processes, the bot with its worker
     processes) in CPU seconds over the load phase.
     """
@@ -508,6 +525,11 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
     if bot.returncode not in (0, None):
         errors.append(f"the bot exited with status {bot.returncode}")
     ack, turn = summary(acks), summary(turns)
+    rate_limit_warnings = sum(bool(RATE_LIMITED.search(n)) for n in notes)
+
+    def per_turn(count: int) -> float | None:
+        return round(count / len(turns), 2) if turns else None
+
     return {
         "matches": run.matches, "seed": run.seed, "turn_limit": run.turns, "think_s": run.think,
         "cpus": os.cpu_count(), "wall_s": round(wall, 1),
@@ -516,7 +538,13 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "unfinished": sum(not (o.finished or o.capped) for o in outcomes),
         "turns": len(turns), "turns_per_s": round(len(turns) / wall, 2) if wall else None,
         "interactions": len(interactions),
-        "requests_per_turn": round(requests / len(turns), 2) if turns else None,
+        "requests_per_turn": per_turn(traffic.total),
+        "requests_per_turn_by_kind": {"interaction": per_turn(traffic.interaction),
+                                      "bot_token": per_turn(traffic.bot)},
+        "global_requests_per_turn": per_turn(traffic.bot),
+        "invalid_requests": {str(k): v for k, v in traffic.invalid.items()},
+        "invalid_requests_per_turn": per_turn(sum(traffic.invalid.values())),
+        "rate_limited": traffic.rate_limited, "server_errors": traffic.server_errors,
         "ack_ms": ack, "turn_ms": turn, "answer_ms": summary(answers),
         "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
         "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
@@ -534,7 +562,8 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         "generator_loop_lag_ms": summary(lags),
         "late_acks_10062": late, "emulator_failures": dict(failures),
         "unacknowledged": unacked, "error_count": len(errors), "errors": errors,
-        "notes": notes,
+        "rate_limit_warnings": rate_limit_warnings,
+        "notes": [n for n in notes if not RATE_LIMITED.search(n)],
     }
 
 
@@ -557,6 +586,11 @@ def table(result: dict[str, Any]) -> str:
         f"turns     {result['turns']} ({result['turns_per_s']}/s), "
         f"{result['interactions']} interactions, {result['requests_per_turn']} requests to "
         "Discord a turn",
+        f"requests  a turn: {result['requests_per_turn_by_kind']['interaction']} to "
+        f"interaction endpoints, {result['global_requests_per_turn']} with the bot token "
+        f"(Discord's global limit: 50/s); invalid {result['invalid_requests'] or 'none'} "
+        f"({result['invalid_requests_per_turn']} a turn), 429s by scope "
+        f"{result['rate_limited'] or 'none'}, 5xx {result['server_errors']}",
         "",
         f"{'latency':<20}{'n':>7}{'p50':>10}{'p90':>10}{'p99':>10}{'max':>10}   target (p99)",
     ]
@@ -596,6 +630,9 @@ def table(result: dict[str, Any]) -> str:
     if result["notes"]:
         lines.append(f"notes          {len(result['notes'])} known-harmless bot log line(s): "
                      "discord.py's heartbeat race with the emulator's instant ACK")
+    if result["rate_limit_warnings"]:
+        lines.append(f"rate limits    discord.py warned {result['rate_limit_warnings']} time(s) "
+                     "that it waits for a 429")
     return "\n".join(lines)
 
 

@@ -20,9 +20,12 @@ from bot.discord.commands import GwentCommands
 from bot.discord.components import FORMS, ITEMS
 from bot.discord.core.inflight import InFlight
 from bot.discord.core.replies import OOPS, try_tell
+from bot.discord.core.retry import STARTUP, retry_after, retrying
+from bot.discord.core.translator import CatalogueTranslator
 from bot.discord.match.publisher import Publisher
 from bot.discord.ops import Metrics, OpsServer
 from bot.discord.tournaments.runner import TournamentRunner
+from bot.i18n import preload
 from bot.replay_frames import ReplayFrames
 from bot.service import Services
 from bot.service.clock import Clock
@@ -39,6 +42,13 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+def without_voice() -> None:
+    """The bot uses no voice: discord.py need not warn, at every start, that the voice
+    libraries (PyNaCl, davey) are not installed."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class GwentBot(discord.Client):
     """Gwent for Discord. Needs no privileged intents."""
 
@@ -47,6 +57,7 @@ class GwentBot(discord.Client):
                  ai_workers: int = 1, rng: random.Random | None = None,
                  metrics_port: int | None = None, **options: Any) -> None:
         self.metrics = Metrics()
+        without_voice()
         super().__init__(intents=intents(),
                          allowed_mentions=discord.AllowedMentions.none(),
                          http_trace=self.metrics.trace, **options)
@@ -69,7 +80,7 @@ class GwentBot(discord.Client):
 
     @property
     def services(self) -> Services:
-        """The match service (open once setup_hook has run)."""
+        """The match service (open once the bot has started)."""
         if self._services is None:
             raise RuntimeError("the bot's storage is not open yet")
         return self._services
@@ -81,7 +92,46 @@ class GwentBot(discord.Client):
                                                  think_seconds=self.ai_think_seconds,
                                                  ai_workers=self.ai_workers, rng=self.rng)
 
-    async def setup_hook(self) -> None:
+    async def login(self, token: str) -> None:
+        """Log in, then start the bot's own work (`_start`, where discord.py's setup_hook
+        would run).
+
+        While Discord is unavailable (a 5xx, a 429 or a dropped connection), the log-in is
+        tried again, with backoff, until it works: a brief outage never ends the bot. A
+        rejected token (discord.LoginFailure) still does."""
+        await retrying(lambda: self._log_in(token), "logging in to Discord", backoff=STARTUP)
+        await self._start()
+
+    async def _log_in(self, token: str) -> None:
+        try:
+            await super().login(token)
+        except Exception:
+            # The next attempt opens a new HTTP session (on a new connector: closing the
+            # session closed this one).
+            await self.http.close()
+            self.http.connector = discord.utils.MISSING
+            raise
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """Connect to the gateway and stay connected; while Discord is unavailable, the
+        first connection is tried again with backoff, as discord.py does for later ones.
+
+        discord.py 2.7.1 does not: a Client's retry of a first connection fails on the
+        previous connection it reads (https://github.com/Rapptz/discord.py/issues/10520).
+        (An AutoShardedClient retries its shards' connections itself.)"""
+        await retrying(lambda: self._connect(reconnect), "connecting to Discord's gateway",
+                       backoff=STARTUP)
+
+    async def _connect(self, reconnect: bool) -> None:
+        try:
+            await super().connect(reconnect=reconnect)
+        except AttributeError as error:
+            failure = error.__context__
+            if self.ws is not None or failure is None or retry_after(failure) is None:
+                raise
+            raise failure from None  # the connection error that discord.py failed to retry
+
+    async def _start(self) -> None:
         """Storage, persistent components, command sync, then timers, reconcile and the
         computer player's unfinished turns."""
         await self.open_storage()
@@ -89,6 +139,8 @@ class GwentBot(discord.Client):
         if self._ops is not None:
             await self._ops.start()
         self.add_dynamic_items(*ITEMS)
+        preload()
+        await self.tree.set_translator(CatalogueTranslator())
         if self.runs_shard_zero:
             await self.sync_commands()
         await self.services.timers.resume()
@@ -138,7 +190,10 @@ class GwentBot(discord.Client):
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id is not None else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   if translator is not None else command.to_dict(self.tree)
+                   for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = "global" if guild is None else str(guild.id)
         assert self.application_id is not None  # known once logged in
@@ -146,7 +201,8 @@ class GwentBot(discord.Client):
         if await settings.commands_digest(self.application_id, scope) == digest:
             log.info("slash commands are unchanged since the last sync (%s)", scope)
             return
-        await self.tree.sync(guild=guild)
+        await retrying(lambda: self.tree.sync(guild=guild), "syncing the slash commands",
+                       backoff=STARTUP)
         await settings.set_commands_digest(self.application_id, scope, digest)
         log.info("synced %s slash commands (%s)", len(payload), scope)
 

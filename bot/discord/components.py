@@ -6,7 +6,7 @@ from bot.discord.core.forms import FormRouter
 from bot.discord.core.routing import Routed
 from bot.discord.decks import handlers as deck_handlers
 from bot.discord.decks.components import BuildItem, DeckDeleteItem
-from bot.discord.learn.components import HandRulesItem, RulesItem, RulesPageItem
+from bot.discord.learn.components import HandRulesItem, HelpPageItem, RulesItem, RulesPageItem
 from bot.discord.match.components import (
     CardItem,
     ChallengeItem,
@@ -32,7 +32,7 @@ ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem,
                                    HandRulesItem, BuildItem, DeckDeleteItem, ReplayItem,
                                    ReplayStepItem, ReplayJumpItem, ReplayShareItem,
                                    ReplayExportItem, LeaderboardItem, StatsItem, HistoryItem,
-                                   SignupItem, TournamentReplayItem)
+                                   HelpPageItem, SignupItem, TournamentReplayItem)
 
 # Form (modal) submissions, routed by custom_id from the client's on_interaction.
 FORMS = FormRouter()

@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +29,13 @@ LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 HEALTH_TIMEOUT_SECONDS = 3.0
 # Interactions never acknowledged are forgotten after this long.
 FORGET_SECONDS = 60.0
+# Discord bans an IP address for a while after 10,000 invalid requests (401, 403 and 429,
+# but not a 429 of scope `shared`) in 10 minutes; a warning is logged at every 1,000
+# (https://discord.com/developers/docs/topics/rate-limits#invalid-request-limit-aka-cloudflare-bans).
+INVALID_STATUSES = (401, 403, 429)
+INVALID_WINDOW_SECONDS = 600.0
+INVALID_WARN_EVERY = 1000
+INVALID_BAN_AT = 10_000
 
 
 class Metrics:
@@ -53,6 +62,13 @@ class Metrics:
                              "re-posting", registry=registry)
         self.shards = Gauge("gwent_shards_connected", "Gateway shards connected in this "
                             "process", registry=registry)
+        self.invalid_requests = Counter(
+            "gwent_discord_invalid_requests", "Answers Discord counts as invalid requests "
+            "(401, 403, 429 but shared-scope ones), by status: 10,000 in 10 minutes from one "
+            "IP address get it banned for a while", ["status"], registry=registry)
+        self.server_errors = Counter("gwent_discord_server_errors", "5xx answers from "
+                                     "Discord, by status", ["status"], registry=registry)
+        self.invalid_watch = InvalidRequestWatch()
         self.trace = aiohttp.TraceConfig()
         self.trace.on_request_end.append(self._on_request_end)
         self.error_handler = _ErrorCounter(self.errors)
@@ -69,14 +85,55 @@ class Metrics:
 
     async def _on_request_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,
                               params: aiohttp.TraceRequestEndParams) -> None:
-        """An interaction callback accepted by Discord ends its acknowledgement time."""
-        parts = params.url.path.rstrip("/").split("/")
+        """Count Discord's invalid and 5xx answers; an interaction callback accepted by
+        Discord ends its acknowledgement time."""
+        path = params.url.path
+        if "/api/" in path:  # not the CDN (attachments)
+            self._count_answer(params.response)
+        parts = path.rstrip("/").split("/")
         if len(parts) < 4 or parts[-1] != "callback" or parts[-4] != "interactions":
             return
         with contextlib.suppress(ValueError):
             started = self._received.pop(int(parts[-3]), None)
             if started is not None and params.response.status < 400:
                 self.ack.observe(time.monotonic() - started)
+
+
+    def _count_answer(self, response: aiohttp.ClientResponse) -> None:
+        status = response.status
+        if status >= 500:
+            self.server_errors.labels(str(status)).inc()
+        elif status in INVALID_STATUSES and not (
+                status == 429 and response.headers.get("X-RateLimit-Scope") == "shared"):
+            self.invalid_requests.labels(str(status)).inc()
+            self.invalid_watch.note()
+
+
+class InvalidRequestWatch:
+    """Invalid requests of the last 10 minutes in this process, with a warning at every
+    INVALID_WARN_EVERY of them (the ban counts every process on the same IP address)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._times: deque[float] = deque()
+        self._warned = 0
+
+    def note(self) -> int:
+        """Count one invalid request; return how many the last 10 minutes saw."""
+        now = self._clock()
+        self._times.append(now)
+        while self._times[0] <= now - INVALID_WINDOW_SECONDS:
+            self._times.popleft()
+        count = len(self._times)
+        level = count - count % INVALID_WARN_EVERY
+        if level > self._warned:
+            log.warning("%s invalid requests (401, 403, 429) to Discord in the last 10 minutes: "
+                        "at %s, Discord bans this IP address for a while", count,
+                        f"{INVALID_BAN_AT:,}")
+            self._warned = level
+        elif count < self._warned - INVALID_WARN_EVERY // 2:
+            self._warned = level  # the rate fell: the next rise is warned of again
+        return count
 
 
 def interaction_kind(interaction: discord.Interaction) -> str:

@@ -1,5 +1,6 @@
-"""Every card ability explained in full sentences, with the rule the bot follows where the
-2025 rulebook and The Witcher 3 differ (see docs/rules-interpretations.md)."""
+"""Every card ability explained in full sentences. Where the 2025 rulebook and The Witcher 3
+differ, the rule the bot follows is said plainly, and which rulebook says so only in
+`/gwent rules` (see docs/rules-interpretations.md)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ HERO = "hero"
 
 @dataclass(frozen=True)
 class AbilityGuide:
-    """How one ability works: on a unit, on a special card (when that differs), and a note
-    on which rule the bot follows."""
+    """How one ability works: on a unit, on a special card (when that differs), a note on a
+    detail of how the bot applies it, and which rulebook that follows (for /gwent rules)."""
 
     name: str
     unit: str
     special: str = ""
     note: str = ""
+    ruling: str = ""
 
 
 ABILITIES: dict[str, AbilityGuide] = {
@@ -35,8 +37,9 @@ ABILITIES: dict[str, AbilityGuide] = {
         "When played, it brings one non-hero unit of your choice back from your discard pile "
         "onto the battlefield. The revived unit uses its own ability too, so a medic can "
         "revive another medic or a spy.",
-        note="The bot always revives when your pile holds a unit it may take, because every "
-             "card effect must be applied if possible (2025 rulebook)."),
+        note="When your pile holds a unit it may take, it always revives one: a card's "
+             "effect is applied whenever it can be.",
+        ruling="The 2025 rulebook: every card effect must be applied if possible."),
     "morale_boost": AbilityGuide(
         "Morale Boost",
         "Every other unit on its row gets +1 strength while it stays there. It does not boost "
@@ -46,15 +49,17 @@ ABILITIES: dict[str, AbilityGuide] = {
         "When played, every card of its muster group in your hand and your deck is played "
         "too, each on its own row, and your deck is shuffled. The extra cards arrive without "
         "using their own abilities.",
-        note="The 2025 rulebook takes muster cards from hand and deck; the Witcher 3 text "
-             "names only the deck. The bot follows the 2025 rulebook."),
+        note="The cards of its group come from your hand as well as your deck.",
+        ruling="The 2025 rulebook takes them from hand and deck; the Witcher 3 text names "
+               "only the deck."),
     "spy": AbilityGuide(
         "Spy",
         "It goes onto your opponent's side, where its strength counts for them, and you draw "
         "two cards from your deck. Card advantage is usually worth more than the points you "
         "give away.",
         note="When a spy leaves the battlefield it goes to the discard pile of the side it "
-             "stands on (2025 rulebook: its controller's pile)."),
+             "stands on.",
+        ruling="The 2025 rulebook: a card goes to its controller's pile."),
     "tight_bond": AbilityGuide(
         "Tight Bond",
         "Copies of this card on the same row multiply each other: each is worth its strength "
@@ -68,8 +73,9 @@ ABILITIES: dict[str, AbilityGuide] = {
         special="It destroys the strongest non-hero unit or units on the whole battlefield, "
                 "yours included, then goes to your discard pile. If several are tied for the "
                 "top strength, all of them go. Check your own rows before you play it.",
-        note="Clan Dimun Pirate scorches the whole battlefield like the special card but "
-             "never itself (2025 rulebook FAQ)."),
+        note="Clan Dimun Pirate scorches the whole battlefield like the special card, but "
+             "never itself.",
+        ruling="The 2025 rulebook FAQ rules so for Clan Dimun Pirate."),
     "scorch_close": AbilityGuide(
         "Scorch: Close Combat",
         "When played, if your opponent's close combat row adds up to 10 or more, their "
@@ -87,13 +93,11 @@ ABILITIES: dict[str, AbilityGuide] = {
         note="Heroes count toward the 10 but are never destroyed."),
     "commanders_horn": AbilityGuide(
         "Commander's Horn",
-        "The other non-hero units on its row are doubled while it stays there, unless the "
-        "row already has a horn.",
+        "The other non-hero units on its row are doubled while it stays there. If the row "
+        "already has a horn (the special card or a leader's), this unit is doubled like the "
+        "others instead.",
         special="Placed on one of your rows, it doubles every non-hero unit there until the "
-                "round ends. A row holds one horn, whether from this card or a leader.",
-        note="A row has one horn slot: a horn special and a leader's horn cannot share it. "
-             "When the slot is taken, a unit with this ability is doubled like the others "
-             "instead."),
+                "round ends. A row holds one horn, whether from this card or a leader."),
     "summon_avenger": AbilityGuide(
         "Summon Avenger",
         "When it leaves the battlefield by being destroyed or at the end of a round, a "
@@ -132,8 +136,10 @@ ABILITIES: dict[str, AbilityGuide] = {
 }
 
 
-def explain(ability: str, on_special: bool = False) -> str:
-    """The ability's sentences for a unit, or for a special card carrying it."""
+def explain(ability: str, on_special: bool = False, ruling: bool = False) -> str:
+    """The ability's sentences for a unit, or for a special card carrying it; with
+    `ruling`, which rulebook the bot follows where they differ (for /gwent rules only)."""
     guide = ABILITIES[ability]
     text = guide.special if on_special and guide.special else guide.unit
-    return f"{text} {guide.note}" if guide.note else text
+    parts = [text, guide.note, f"*{guide.ruling}*" if ruling and guide.ruling else ""]
+    return " ".join(part for part in parts if part)

@@ -59,10 +59,12 @@ FACTIONS: dict[str, FactionGuide] = {
 
 @dataclass(frozen=True)
 class LeaderGuide:
-    """A leader tip, and a note where the bot follows one rulebook over the other."""
+    """A leader tip, a note on how the bot applies it, and which rulebook that follows
+    where they differ (for /gwent rules)."""
 
     tip: str
     note: str = ""
+    ruling: str = ""
 
 
 LEADERS: dict[str, LeaderGuide] = {
@@ -87,9 +89,8 @@ LEADERS: dict[str, LeaderGuide] = {
         "leaders included. If both players lead with it, both leaders are off."),
     "emhyr_var_emreis_the_relentless": LeaderGuide(
         "Fetch exactly the card you need, such as a spy early or a Scorch late.",
-        "The 2025 rulebook FAQ has you draw a card of your choice from your own deck; the "
-        "Witcher 3 card took one from your opponent's discard pile. The bot follows the 2025 "
-        "rulebook."),
+        ruling="The 2025 rulebook FAQ has you take a card of your choice from your own deck; "
+               "the Witcher 3 card took one from your opponent's discard pile."),
     "emhyr_var_emreis_invader_of_the_north": LeaderGuide(
         "Medics on both sides revive at random: good against decks that rely on reviving "
         "one strong unit."),
@@ -97,13 +98,13 @@ LEADERS: dict[str, LeaderGuide] = {
         "A free horn on your close combat row, where your Muster groups land."),
     "eredin_bringer_of_death": LeaderGuide(
         "Take back a spy or a medic from your discard pile and play it again.",
-        "The 2025 rulebook FAQ makes Eredin: Destroyer of Worlds work the same way, so the "
-        "two leaders do the same here."),
+        "Eredin: Destroyer of Worlds does the same here.",
+        "The 2025 rulebook FAQ makes Eredin: Destroyer of Worlds work the same way."),
     "eredin_destroyer_of_worlds": LeaderGuide(
         "Take back a spy, a medic or a Scorch from your discard pile and play it again.",
+        "Eredin: Bringer of Death does the same here.",
         "The Witcher 3 card discarded two cards to draw one of your choice from your deck; "
-        "the 2025 rulebook FAQ changed it to return a card from your discard pile, which "
-        "makes it the same as Eredin: Bringer of Death. The bot follows the 2025 rulebook."),
+        "the 2025 rulebook FAQ changed it to return a card from your discard pile."),
     "eredin_king_of_the_wild_hunt": LeaderGuide(
         "Any weather card from your deck, chosen when you need it, without spending a card "
         "from your hand."),
@@ -143,11 +144,11 @@ def leader_use(card: Card) -> str:
 
 
 def leader_summary(card: Card) -> str:
-    """The leader's ability in words with how often it works, its tip and any rule note."""
+    """The leader's ability in words with how often it works, its tip and any note."""
     guide = LEADERS[card.id]
     lines = [f"**{card.name}** ({leader_use(card).lower()}): {card.text}", f"Tip: {guide.tip}"]
     if guide.note:
-        lines.append(f"Rule followed here: {guide.note}")
+        lines.append(f"Note: {guide.note}")
     return "\n".join(lines)
 
 

@@ -38,8 +38,8 @@ TERMS = (
     Term("practice", "A match against the computer: always unranked."),
     Term("MMR", "Your rating with one faction this season: 1200 at the start, more for "
                 "wins against stronger players."),
-    Term("provisional", "A rating is provisional during its first games of the season, "
-                        "while the bot is still learning how strong you are."),
+    Term("provisional", "A faction's MMR is provisional for its first 5 ranked games of the "
+                        "season, while the bot is still learning how strong you are with it."),
     Term("rank", "Your standing from rank 30 up to rank 1, then Pro Rank, earned with pieces."),
     Term("pieces", "A ranked win gains a piece, a loss may cost one; five pieces make the "
                    "next rank."),
@@ -48,6 +48,9 @@ TERMS = (
     Term("turn timer", "The time each player has for a turn; running out passes the round "
                        "(or keeps the hand during redraws), and a second timeout in a row "
                        "loses the match."),
+    Term("abandoned", "A match ends as abandoned when the turn timer runs out three times in "
+                      "a row with no move from either player: nobody wins, and it is not "
+                      "rated."),
 )
 
 GLOSSARY = {term.word: term for term in TERMS}
@@ -64,6 +67,26 @@ def score(a: int, b: int) -> str:
 def record(wins: int, losses: int, draws: int) -> str:
     """A win-loss-draw record, as "3W 1L 0D"."""
     return f"{wins}W {losses}L {draws}D"
+
+
+def duration(seconds: int) -> str:
+    """A length of time in words, as "10 minutes", "1 hour" or "1 min 30 s"."""
+    minutes, rest = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    if not minutes and not hours:
+        return _plural(rest, "second")
+    if not rest and not minutes:
+        return _plural(hours, "hour")
+    if not rest and not hours:
+        return _plural(minutes, "minute")
+    parts = [f"{hours} h"] if hours else []
+    parts += [f"{minutes} min"] if minutes else []
+    parts += [f"{rest} s"] if rest else []
+    return " ".join(parts)
+
+
+def _plural(count: int, unit: str) -> str:
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
 
 
 def quoted(text: str) -> str:

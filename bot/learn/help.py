@@ -1,42 +1,61 @@
-"""/gwent help: a first match in five steps, how hands stay private, what to do when stuck,
-and every command in one line each (listed from the live command tree)."""
+"""/gwent help: a first page that fits on a phone screen, and pages behind buttons for how a
+match goes, what to do when stuck, and every command in one line each (listed from the live
+command tree)."""
 
 from __future__ import annotations
 
-QUICK_START = (
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class HelpPage:
+    """One page of help: its key (in custom_ids), its button label and its text."""
+
+    key: str
+    label: str
+    text: str
+
+
+START = HelpPage("start", "Start", (
     "**Gwent: help**\n"
-    "**Your first match in five steps**\n"
-    "1. Type `/gwent tutorial`: a guided match against the computer, with hints. (Later: "
-    "`/gwent practice` for the computer, `/gwent challenge opponent:@someone` for a "
-    "person.)\n"
-    "2. Open the thread the bot names. In a normal match press **Choose deck** and "
-    "**Ready** in the lobby; the tutorial deals you in at once.\n"
-    "3. Press **Show my hand** under the newest board. Send back up to two cards you do "
-    "not want, then press **Keep this hand**.\n"
-    "4. On your turn choose a card in the select (it asks for a row or a target when there "
+    "Classic Gwent, the card game of *The Witcher 3*, played here in chat.\n"
+    "**Start here:** `/gwent tutorial` is a guided match against the computer, with hints.\n"
+    "**Then:** `/gwent practice` plays the computer (easy, normal or hard), and "
+    "`/gwent challenge opponent:@someone` a member of this server.\n"
+    "**In a match:** press **Show my hand** under the newest board; only you see your hand. "
+    "Each turn, play one card or **Pass**. The higher score wins a round, and two rounds win "
+    "the match.\n"
+    "**More:** `/gwent rules` explains the game; the buttons below show how a match goes, "
+    "what to do when stuck, and every command."))
+
+MATCH = HelpPage("match", "Your match", (
+    "**Gwent: how a match goes**\n"
+    "1. The match opens in its own thread. Against a member, press **Choose deck** and "
+    "**Ready** in the lobby; practice and the tutorial deal you in at once.\n"
+    "2. Press **Show my hand** under the newest board. Redraw up to two cards you do not "
+    "want, one at a time, then press **Keep this hand**.\n"
+    "3. On your turn choose a card in the select (it asks for a row or a target when there "
     "is a choice), or press **Pass** when the round is won or not worth more cards. "
-    "**Rules** on your hand explains every card in play.\n"
-    "5. Win two rounds. `/gwent rules` explains everything else.\n"
-)
+    "**Rules** on your hand explains the cards in play.\n"
+    "4. Your hand stays private: only you see it, and the boards in the channel never show "
+    "a hand or a deck. With `/gwent settings hands_by_dm:True` the bot also sends your hand "
+    "by direct message when your turn starts."))
 
-PRIVACY = (
-    "**Your hand stays private.** Only you see the hand that **Show my hand** opens (an "
-    "ephemeral message); the boards in the channel never show a hand or a deck. With "
-    "`/gwent settings hands_by_dm:True` the bot also sends your hand by direct message "
-    "when your turn starts.\n"
-)
+STUCK = HelpPage("stuck", "Stuck?", (
+    "**Gwent: something looks stuck?**\n"
+    "Press **Refresh** on your hand, or **Show my hand** on the newest board: older messages "
+    "are out of date on purpose. Moves are saved before they are shown, so nothing is lost "
+    "if the bot restarts. When a player is away, the turn timer acts for them, and "
+    "`/gwent forfeit` ends your match at any time."))
 
-STUCK = (
-    "**Something looks stuck?** Press **Refresh** on your hand, or **Show my hand** on "
-    "the newest board: older messages are out of date on purpose. Moves are saved before "
-    "they are shown, so nothing is lost if the bot restarts. The turn timer passes for a "
-    "player who is away; `/gwent forfeit` ends your match at any time."
-)
+COMMANDS = HelpPage("commands", "Commands", "**Gwent: every command**")
+
+PAGES = (START, MATCH, STUCK, COMMANDS)
 
 
-def help_text() -> str:
-    """Quick start, privacy and what to do when stuck."""
-    return QUICK_START + "\n" + PRIVACY + "\n" + STUCK
+def help_page(key: str) -> HelpPage:
+    """The page with this key; an unknown key (on an older message) is the first page."""
+    return next((page for page in PAGES if page.key == key), START)
 
 
 def command_lines(commands: list[tuple[str, str]]) -> str:

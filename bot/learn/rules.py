@@ -12,6 +12,15 @@ from functools import cache
 
 from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.factions import FACTIONS, LEADERS, leader_cards, leader_use
+from bot.learn.glossary import TERMS
+from bot.ranking.ranks import PIECES
+from bot.ranking.rating import (
+    BEST_FACTIONS,
+    PROVISIONAL_GAMES,
+    RAMP_GAMES,
+    first_game_step,
+    ramp,
+)
 from engine import catalogue
 from engine.decks import MAX_SPECIALS, MIN_UNITS
 
@@ -130,7 +139,8 @@ def _ability_pages(unit_side: bool) -> list[str]:
     if unit_side:
         used.add(HERO)
     keys = [k for k in ABILITIES if k in used]
-    return [f"**{ABILITIES[k].name}.** {explain(k, on_special=not unit_side)}" for k in keys]
+    return [f"**{ABILITIES[k].name}.** {explain(k, on_special=not unit_side, ruling=True)}"
+            for k in keys]
 
 
 def _specials() -> list[str]:
@@ -160,8 +170,9 @@ def _leaders() -> list[str]:
              "on each.")
     out = [intro]
     for card in leader_cards():
-        note = LEADERS[card.id].note
-        extra = f" *{note}*" if note else ""
+        guide = LEADERS[card.id]
+        extra = " ".join(f"*{part}*" for part in (guide.note, guide.ruling) if part)
+        extra = f" {extra}" if extra else ""
         out.append(f"**{card.name}** ({leader_use(card).split(',')[0].lower()}): "
                    f"{card.text}{extra}")
     return out
@@ -195,8 +206,10 @@ DISCORD = [
     "more question when there is a choice. **Rules** on the hand explains every ability in "
     "your hand and on the board. `/gwent settings hands_by_dm:True` also sends your hand by "
     "direct message when your turn starts.",
-    "**Turn timer.** Each turn has a timer (3 minutes unless the server changed it with "
-    "`/gwent config`). When it runs out you pass; two timeouts in a row forfeit the match. "
+    "**Turn timer.** Each turn has the server's timer (`/gwent config` shows it), and a "
+    "warning says what happens when it runs out: you pass the round, or keep your hand "
+    "during the redraws (which counts against nobody). Two timeouts in a row lose the match; "
+    "three in a row with no move from either player end it as abandoned, with no winner. "
     "`/gwent forfeit` gives up at any time.",
     "**Stuck?** Press **Refresh** on your hand or **Show my hand** on the newest board: "
     "older messages are out of date on purpose, and nothing you played is ever lost, even "
@@ -233,6 +246,37 @@ TOURNAMENTS = [
 ]
 
 
+def _words() -> list[str]:
+    return [f"**{term.word[0].upper()}{term.word[1:]}.** {term.meaning}" for term in TERMS]
+def _ranked() -> list[str]:
+    return [
+        "**Ranked or casual.** Every challenge says which it is. `/gwent challenge "
+        "ranked:True` asks for a ranked match and `ranked:False` for a casual one; without "
+        "it, the server's choice applies (`/gwent config`: casual unless changed). A "
+        "rematch stays what it was.",
+        "**What counts.** Only ranked matches between two members change the numbers below. "
+        "Casual matches and practice against the computer never do, and an abandoned match "
+        "counts for nobody; they all still appear in `/gwent stats` and `/gwent history`.",
+        "**Faction MMR** is your rating with one faction this season. It starts at 1200, "
+        "goes up when you win and down when you lose: more against a stronger player, less "
+        "against a weaker one. It stays between 0 and 2400 (no cap in Pro Rank).",
+        f"**Provisional.** For its first {PROVISIONAL_GAMES} games a faction's MMR is "
+        "provisional: the bot is still learning how well you play it. A first win or loss "
+        f"moves it by about {first_game_step()}.",
+        "**Rank and pieces.** Your rank goes from 30 up to 1, then Pro Rank. A ranked win "
+        f"gains a piece and a loss costs one; {PIECES} pieces make the next rank. Ranks 30 "
+        "to 26 never drop.",
+        f"**Ladder score** orders the ladder: your {BEST_FACTIONS} best faction MMRs added "
+        f"up, each counted in full from its {RAMP_GAMES}th game of the season (a faction "
+        f"played once counts {ramp(1):.0%}).",
+        "**Seasons** are calendar months (UTC). A new season starts every MMR again at 1200 "
+        "and empties the ladder; your rank carries over, a few ranks lower.",
+        "**Fair play.** From the second rated match between the same two players within 24 "
+        "hours, a match counts for less, and from the third, rank pieces stop moving. "
+        "Running out of time twice in a row loses the match.",
+    ]
+
+
 @cache
 def topics() -> tuple[Topic, ...]:
     """Every topic of the rules browser, in reading order."""
@@ -247,6 +291,8 @@ def topics() -> tuple[Topic, ...]:
         ("leaders", "Leaders", _leaders()),
         ("decks", "Deck building", DECKS),
         ("discord", "Playing here in Discord", DISCORD),
+        ("words", "Words used here", _words()),
+        ("ranked", "Ranked and casual play", _ranked()),
         ("tournaments", "Tournaments", TOURNAMENTS),
     ))
 

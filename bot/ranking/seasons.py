@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from bot.learn.glossary import quoted
+
 NAMES = ("Season of the Wolf", "Season of Love", "Season of the Bear", "Season of the Elf",
          "Season of the Viper", "Season of Magic", "Season of the Griffin",
          "Season of the Draconid", "Season of the Dryad", "Season of the Cat",
@@ -53,7 +55,7 @@ class Season:
             year, month = int(numeric.group(1)), int(numeric.group(2))
             if 1 <= month <= 12:
                 return cls(year, month)
-            raise UnknownSeason(f"{text.strip()!r} is not a season: months go from 01 to 12.")
+            raise UnknownSeason(f"{quoted(text.strip())} is not a season: months go from 01 to 12.")
         year_match = _YEAR.search(cleaned)
         words = _YEAR.sub(" ", cleaned).replace("season of", " ").replace("the ", " ").split()
         wanted = " ".join(words)
@@ -61,7 +63,7 @@ class Season:
                   if wanted and wanted == _key(name)]
         if not months:
             raise UnknownSeason(
-                f"There is no season called {text.strip()[:60]!r}. Seasons are named after "
+                f"There is no season called {quoted(text.strip()[:60])}. Seasons are named after "
                 "the month they run in, like \u201cSeason of the Wolf 2025\u201d (January) or "
                 "2025-01.")
         month = months[0]

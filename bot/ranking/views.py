@@ -3,13 +3,16 @@ put into words by the Discord layer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.ranking.match import Record
+from bot.ranking.rating import is_provisional
 from bot.ranking.seasons import Season
 
 LADDER = "ladder"  # the leaderboard of ladder scores (as opposed to one faction's MMR)
 PAGE_SIZE = 10
+# The outcome of a match both players had left: neither a win, a loss nor a draw.
+ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,19 @@ class MmrChange:
     pieces_before: int
     rank_after: int
     pieces_after: int
+    # Rated games with the faction this season, this one included (None: rated before this
+    # was recorded).
+    games: int | None = None
 
     @property
     def delta(self) -> int:
         """The MMR change."""
         return self.mmr_after - self.mmr_before
+
+    @property
+    def provisional(self) -> bool:
+        """True while the faction's rating is provisional (its first games of the season)."""
+        return self.games is not None and is_provisional(self.games)
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,7 @@ class MatchLine:
     match_id: int
     channel_id: int | None
     finished_at: float
-    outcome: str  # win, loss or draw, for this player
+    outcome: str  # win, loss, draw or ABANDONED, for this player
     ended_by: str  # play, forfeit or timeout
     opponent_id: int
     opponent_name: str
@@ -82,6 +93,7 @@ class MatchLine:
     weight: float = 1.0
     mine: MmrChange | None = None
     theirs: MmrChange | None = None
+    casual: bool = False  # a casual match between members
 
     @property
     def rounds_won(self) -> tuple[int, int]:
@@ -97,6 +109,11 @@ class FactionLine:
     mmr: int
     record: Record
     ramp: float  # how much of the MMR counts towards the ladder score
+
+    @property
+    def provisional(self) -> bool:
+        """True for a played faction whose rating is still provisional."""
+        return self.record.games > 0 and is_provisional(self.record.games)
 
 
 @dataclass(frozen=True)
@@ -119,6 +136,7 @@ class Profile:
     rounds_played: int
     favourite: str | None
     recent: tuple[MatchLine, ...]
+    casual: Record = field(default_factory=Record)  # all-time, casual matches
     tournaments_played: int = 0  # finished tournaments in this server
     tournaments_won: int = 0
 

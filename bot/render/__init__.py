@@ -1,5 +1,6 @@
-"""Images of a Gwent match, drawn with Pillow: board, hand, card, result and deck; and of
-ranked play: leaderboard pages and profile cards.
+"""Images of a Gwent match, drawn with Pillow: the public board, a player's own view (the
+board from their side with their hand), hand, card, result and deck; and of ranked play:
+leaderboard pages and profile cards.
 
 Pure functions from engine values to PNG bytes (no Discord; the only I/O is the disk cache
 of drawn parts, bot/render/disk_cache.py). They are CPU-bound: the bot calls them in worker
@@ -15,6 +16,7 @@ from bot.render.card_image import USE_CATALOGUE, card_image, render_card
 from bot.render.deck_screen import deck_image, render_deck
 from bot.render.hand import NoHand, hand_image, render_hand
 from bot.render.leaderboard import leaderboard_image, render_leaderboard
+from bot.render.player_view import player_view_image, render_player_view
 from bot.render.profile import profile_image, render_profile
 from bot.render.result import render_result, result_image
 from bot.render.state import load_observation, public_view
@@ -31,6 +33,7 @@ __all__ = [
     "hand_image",
     "leaderboard_image",
     "load_observation",
+    "player_view_image",
     "profile_image",
     "public_view",
     "render_board",
@@ -38,6 +41,7 @@ __all__ = [
     "render_deck",
     "render_hand",
     "render_leaderboard",
+    "render_player_view",
     "render_profile",
     "render_result",
     "result_image",

@@ -4,8 +4,9 @@ python -m bot.render --out DIR            every sample as DIR/<name>.png
 python -m bot.render --state FILE [--out DIR] [--viewer 0|1]
                                           the public board of a gwent-state,
                                           gwent-record or observation file
-                                          (plus the viewer's hand with --viewer,
-                                          and the result if the match is over)
+                                          (plus the viewer's hand and own view
+                                          with --viewer, and the result if the
+                                          match is over)
 python -m bot.render --out DIR --small    also write 550 px and 400 px wide copies
 python -m bot.render --rebuild-palette    rebuild the fixed palette (bot.render.palette)
 """
@@ -35,6 +36,7 @@ def render_sample(name: str) -> bytes:
         render_profile,
         render_result,
     )
+    from bot.render.player_view import render_player_view
 
     kind, build = SAMPLES[name]
     value = build()
@@ -44,6 +46,8 @@ def render_sample(name: str) -> bytes:
         return render_board(value)
     if kind == "hand":
         return render_hand(value)
+    if kind == "view":
+        return render_player_view(value)
     if kind == "result":
         return render_result(value)
     if kind == "leaderboard":
@@ -76,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="folder to write PNG files into")
     parser.add_argument("--state", type=Path, help="state, record or observation JSON file")
     parser.add_argument(
-        "--viewer", type=int, choices=(0, 1), help="with --state: also render this player's hand"
+        "--viewer", type=int, choices=(0, 1),
+        help="with --state: also render this player's hand and own view"
     )
     parser.add_argument(
         "--only",
@@ -104,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
 
     if args.state is not None:
-        from bot.render import render_board, render_hand, render_result
+        from bot.render import render_board, render_hand, render_player_view, render_result
 
         try:
             obs = load_observation(args.state, viewer=args.viewer)
@@ -115,6 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _write(out, f"{stem}-board", render_board(public_view(obs)), args.small)
         if args.viewer is not None:
             _write(out, f"{stem}-hand{args.viewer}", render_hand(obs), args.small)
+            _write(out, f"{stem}-view{args.viewer}", render_player_view(obs), args.small)
         if obs.is_over:
             _write(out, f"{stem}-result", render_result(obs), args.small)
         return 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageEnhance
 
-from bot.render.board import board_image
+from bot.render.board import MAX_H, board_image
 from bot.render.result import result_image
 from bot.render.theme import GOLD_DARK
 from engine.observation import Observation
@@ -23,6 +23,8 @@ from engine.observation import Observation
 RESULT_BACKDROP = 0.35
 # GIF disposal 1: a frame's rectangle stays on screen under the next one.
 _KEEP = 1
+# Under a board whose last move took fewer lines than the most (frames share one size).
+PADDING = (10, 7, 5)
 
 
 def _quantize(img: Image.Image) -> Image.Image:
@@ -47,13 +49,16 @@ class Animation:
 
     def add_board(self, public: Observation, duration_ms: int) -> None:
         """Add the public board (spectator observation only) as the next frame."""
-        self._add(board_image(public), duration_ms)
+        board = board_image(public)
+        frame = Image.new("RGB", (board.width, MAX_H), PADDING)
+        frame.paste(board, (0, 0))
+        self._add(frame, duration_ms)
 
     def finish(self, public: Observation, duration_ms: int) -> bytes:
         """Add the result over the dimmed final board, and return the whole GIF."""
         assert self._shown is not None, "the animation has no board yet"
         backdrop = ImageEnhance.Brightness(self._shown).enhance(RESULT_BACKDROP)
-        card = result_image(public)
+        card = result_card(public, backdrop.width)
         x, y = (backdrop.width - card.width) // 2, (backdrop.height - card.height) // 2
         backdrop.paste(card, (x, y))
         ImageDraw.Draw(backdrop).rectangle((x - 2, y - 2, x + card.width + 1, y + card.height + 1),
@@ -90,6 +95,16 @@ class Animation:
                                             disposal=_KEEP, include_color_table=local):
             self._out += chunk
         self._held = None
+
+
+def result_card(public: Observation, width: int) -> Image.Image:
+    """The result as an animation shows it over a board this wide: made smaller to leave a
+    margin of the board around it."""
+    card = result_image(public)
+    if card.width > width - 40:
+        card = card.resize((width - 40, round(card.height * (width - 40) / card.width)),
+                           Image.Resampling.LANCZOS)
+    return card
 
 
 def add_boards(animation: Animation, boards: list[tuple[Observation, int]]) -> Animation:

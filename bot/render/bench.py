@@ -5,15 +5,17 @@
 The full board is the board_full sample: 6 rows of 9 cards, frost, a special
 horn, a leader's horn and a unit's horn. Caches are warmed by one render first
 (as in a running bot, where the same cards come back turn after turn); its
-"every part drawn" figure forgets the tiles (the parts drawn with text, see
+"every part drawn" figure forgets the bands and tiles (the parts drawn with text, see
 bot.render.tiles) before each run, so only card faces and icons are reused. The
 "in a fresh process" figure is the very first board of a new interpreter (after
 its imports, which are given apart), median of --fresh processes that find the parts an
 earlier process drew in the disk cache (bot.render.disk_cache), as a restarted bot does;
 "first ever" is one process with an empty disk cache. The "match"
 figures render every board, and every hand of the player to act, of a random
-match in order, as the bot does turn after turn. --check exits 1 when a budget
-is exceeded (board 12 ms and 400 KB, hand 4 ms, first board 60 ms, deck 30 ms for the
+match in order, as the bot does turn after turn; "match turns" renders, after every move,
+what a turn shows: the public board and both players' own views (bot.render.player_view),
+and gives the median of their sum. --check exits 1 when a budget is exceeded (board 12 ms
+and 400 KB, hand 4 ms, a turn's three images 12 ms, first board 60 ms, deck 30 ms for the
 starter deck; deck_crowded, every unit a Monsters deck may hold, is the worst case).
 """
 
@@ -39,12 +41,12 @@ from bot.render import (
     render_profile,
     render_result,
 )
-from bot.render.encode import to_png
-from bot.render.palette import theme_palette
-from bot.render.samples import SAMPLES, card_text, played_match
+from bot.render.player_view import player_view_image, render_player_view
+from bot.render.samples import SAMPLES, card_text, played_match, played_views
 from bot.render.tiles import clear_tiles
 
 BOARD_MS, BOARD_BYTES, HAND_MS, FIRST_MS, DECK_MS = 12.0, 400_000, 4.0, 60.0, 30.0
+TURN_MS = 12.0
 MATCH_SEED = 7
 
 
@@ -82,6 +84,7 @@ def match_medians() -> tuple[float, float, int]:
     """Median ms of every board and every hand of a random match, rendered in order."""
     boards, hands = [], []
     positions = played_match(MATCH_SEED)
+    clear_tiles()
     for public, private in positions:
         start = time.perf_counter()
         render_board(public)
@@ -90,6 +93,28 @@ def match_medians() -> tuple[float, float, int]:
         render_hand(private)
         hands.append((time.perf_counter() - start) * 1000)
     return statistics.median(boards), statistics.median(hands), len(positions)
+
+
+def turn_medians(seed: int = MATCH_SEED) -> dict[str, float]:
+    """Medians in ms per move of a random match rendered in order: the public board, one
+    player's view (both are drawn: half their sum), and the three together, in wall time and
+    in this process's CPU time (other jobs on the machine inflate the first only)."""
+    times: dict[str, list[float]] = {"board": [], "view": [], "turn": [], "turn cpu": []}
+    positions = played_views(seed)
+    clear_tiles()  # no band of this match drawn yet (the card faces stay, as in a bot)
+    for public, first, second in positions:
+        cpu, start = time.process_time(), time.perf_counter()
+        render_board(public)
+        board_done = time.perf_counter()
+        render_player_view(first)
+        render_player_view(second)
+        end = time.perf_counter()
+        times["turn cpu"].append((time.process_time() - cpu) * 1000)
+        times["board"].append((board_done - start) * 1000)
+        times["view"].append((end - board_done) * 500)
+        times["turn"].append((end - start) * 1000)
+    return {name: statistics.median(values) for name, values in times.items()} | {
+        "moves": len(positions)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,6 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     imports = statistics.median(f["import_ms"] for f in fresh)
     board_bytes = int(fresh[0]["bytes"])
     match_board, match_hand, moves = match_medians()
+    turns = turn_medians()
+    turn = turns["turn"]
 
     board = SAMPLES["board_full"][1]()
     hand = SAMPLES["hand_large"][1]()
@@ -121,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = card_text(card.card_id)
     deck = SAMPLES["deck_starter"][1]()
     crowded = SAMPLES["deck_crowded"][1]()
-    image = board_image(board)
+    view = SAMPLES["view_full"][1]()
+    crowded_view = SAMPLES["view_crowded"][1]()
     ladder = SAMPLES["leaderboard_ladder"][1]()
     profile = SAMPLES["profile_full"][1]()
 
@@ -132,8 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     cases: list[tuple[str, Callable[[], bytes | object]]] = [
         ("board_full  draw+encode", lambda: render_board(board)),
         ("board_full  every part drawn", drawn_afresh),
-        ("board_full  draw only", lambda: board_image(board)),
-        ("board_full  encode only", lambda: to_png(image, palette=theme_palette())),
+        ("board_full  image only", lambda: board_image(board)),
+        ("view_full   draw+encode", lambda: render_player_view(view)),
+        ("view_crowded 13 cards", lambda: render_player_view(crowded_view)),
+        ("view_full   image only", lambda: player_view_image(view)),
         ("hand_large  11 cards", lambda: render_hand(hand)),
         ("hand_mulligan 10 cards", lambda: render_hand(mulligan)),
         ("result_win", lambda: render_result(result)),
@@ -151,6 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
           "(a new process with an empty disk cache: every part drawn)")
     print(f"{'match boards, in order':<30}{match_board:>10.1f}{'':>10}   ({moves} moves)")
     print(f"{'match hands, in order':<30}{match_hand:>10.1f}")
+    print(f"{'match turns: board':<30}{turns['board']:>10.1f}{'':>10}   "
+          f"({turns['moves']:.0f} moves, each: the board and both players' views)")
+    print(f"{'match turns: one view':<30}{turns['view']:>10.1f}")
+    print(f"{'match turns: all three':<30}{turn:>10.1f}{'':>10}   "
+          f"({turns['turn cpu']:.1f} ms of this process's CPU)")
     medians: dict[str, float] = {}
     for name, fn in cases:
         fn()  # warm the caches
@@ -165,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         over.append(f"board file {board_bytes} B > {BOARD_BYTES} B")
     if medians["hand_large  11 cards"] > HAND_MS:
         over.append(f"hand {medians['hand_large  11 cards']:.1f} ms > {HAND_MS} ms")
+    if turn > TURN_MS:
+        over.append(f"a turn's images {turn:.1f} ms > {TURN_MS} ms")
     if medians["deck_starter"] > DECK_MS:
         over.append(f"deck {medians['deck_starter']:.1f} ms > {DECK_MS} ms")
     if first > FIRST_MS:
@@ -174,7 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not over:
         print(
             f"within budget: board <= {BOARD_MS:.0f} ms and {BOARD_BYTES // 1000} KB, "
-            f"hand <= {HAND_MS:.0f} ms, first board <= {FIRST_MS:.0f} ms, deck <= {DECK_MS:.0f} ms"
+            f"hand <= {HAND_MS:.0f} ms, turn <= {TURN_MS:.0f} ms, "
+            f"first board <= {FIRST_MS:.0f} ms, deck <= {DECK_MS:.0f} ms"
         )
     return 1 if over and args.check else 0
 

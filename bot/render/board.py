@@ -1,23 +1,38 @@
-"""The public board: both sides, their rows, scores, leaders and the last move.
+"""The board: both sides with their rows, scores, leaders, weather and the last move.
 
-Player 0 always sits at the bottom and player 1 at the top, with the siege
-rows outermost as in the game. Only public information is drawn: the board
-accepts a spectator's observation only (viewer None, no hands).
+Drawn for a phone, which shows an image about 400 px wide: the board is 720 px wide, every
+strength, score and count at least NUMBER_PX (22 px, so 12 px on the phone) and every other
+text at least LABEL_PX (15 px, so 8 px there); card names are shortened
+(bot.render.text.abbreviate) rather than cut, and the last move wraps.
+
+From top to bottom: the header (round and whose turn), the upper side's bar (name, faction,
+leader, gems, round scores, hand, deck and discard counts, total), its siege, ranged and close
+rows, the weather between the armies, the lower side's close, ranged and siege rows, its bar,
+and the last move (one to four lines: the height varies). The public board has player 1 on
+top and player 0 at the bottom, and accepts a spectator's observation only (viewer None, no
+hands). A player's own view (bot.render.player_view) puts that player at the bottom, marked
+"You".
+
+The image is a stack of full-width bands, each drawn for what it shows and kept encoded
+(bot.render.tiles.Bands): a board after a move draws only the bands that changed, and the
+public board and the players' views share theirs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from functools import cache, lru_cache
+from typing import NamedTuple, Protocol
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from bot.render.disk_cache import on_disk
-from bot.render.encode import to_png
-from bot.render.faces import BOARD, FaceSize, chip, face_sprite, glow
+from bot.render.encode import Band, bands_image, join_bands
+from bot.render.faces import TOKEN, FaceKey, FaceSize, chip, face_key, token_sprite
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
-from bot.render.icons import ROW_ICONS, icon
+from bot.render.icons import ROW_ICONS, icon, weather_icon_name
 from bot.render.palette import theme_palette
-from bot.render.text import draw_text, fit_lines, fit_text, sanitize_name, text_width
+from bot.render.text import abbreviate, draw_text, fit_text, sanitize_name, text_width, wrap_text
 from bot.render.texture import panel, wood
 from bot.render.theme import (
     GEM_OFF,
@@ -25,212 +40,288 @@ from bot.render.theme import (
     GOLD,
     GOLD_DARK,
     GOLD_LIGHT,
+    HIGHLIGHT_GLOW,
+    INK,
     LANE,
     LANE_EDGE,
+    PANEL,
     PARCHMENT,
     PASSED,
-    RGB,
     TEXT,
     TEXT_MUTED,
-    TURN_GLOW,
     WEATHER_ICON,
     WEATHER_TINT,
     mix,
+    palette,
 )
-from bot.render.tiles import Sprite, Tiles
-from engine.observation import CardView, Observation, RowView, SideView
+from bot.render.tiles import Bands, Sprite
+from engine.observation import Observation, RowView, SideView
 
-W, H = 1280, 886
-HEADER_H = 60
-ROW_H, ROW_GAP = 122, 4
-SIDE_H = 3 * ROW_H + 2 * ROW_GAP
-TOP_Y = HEADER_H + 6
-MID_GAP = 16
-BOTTOM_Y = TOP_Y + SIDE_H + MID_GAP
-FOOTER_Y = BOTTOM_Y + SIDE_H + 6
-PANEL_W = 300
-LANE_X0, LANE_X1 = 306, 1274
-SCORE_CX, SCORE_D = 340, 58
-SLOT_X0, SLOT_X1 = 374, 466
-CARDS_X0, CARDS_X1 = 474, 1268
+W = 720
+PHONE_W = 400  # how wide a phone shows the image
+NUMBER_PX = 22  # the least size of a strength, score or count: 12 px on a phone
+LABEL_PX = 15  # the least size of any other text: 8 px on a phone
+HEADER_H, BAR_H, ROW_H, MID_H = 44, 76, 86, 38
+FOOTER_PAD = 8  # above and below the last move's lines
+MARGIN = 4  # between the image's edge and the panels
+SCORE_CX, SCORE_D = 34, 54
+SLOT_X0, SLOT_X1 = 66, 116
+CARDS_X0, CARDS_X1 = 124, W - 8
 CARD_GAP = 4
-INFO_H = 188
-LEADER_H = 120
-WEATHER_Y0, WEATHER_Y1 = TOP_Y + SIDE_H - 50, BOTTOM_Y + 50
-GLOW_SPREAD = 12
-# Tiles hold what is drawn with text; keys name the side and whether its turn glow lies under.
-HEADERS = Tiles(64)
-PLATES = Tiles(128)  # a side's name and faction
-COUNTS = Tiles(256)  # a side's hand, deck and graveyard counts
-LEADERS = Tiles(128)
-TAGS = Tiles(24)  # PASSED, Clear skies, weather washes, turn glows
+FOOTER_LABEL = "Last move:"
+# Bands of the board and the players' views: one board shows 11, and a move changes a few.
+BANDS = Bands(1024)
+# Where each kind of band takes its wood from, in the one tall table: the grain does not
+# depend on where the band lies, so a row looks the same at the top and at the bottom.
+TABLE_H = 1000
+GROUND_Y = {"header": 0, "bar": 60, "row0": 150, "row1": 240, "row2": 330, "middle": 420,
+            "footer": 470, "hand title": 560, "hand": 610}
 
 
 class PublicBoardOnly(ValueError):
     """The board was given a player's private observation instead of a spectator's."""
 
 
-# --- geometry -------------------------------------------------------------------------
+# --- the looks: everything a band shows --------------------------------------------------
 
 
-def row_top(player: int, row: int) -> int:
-    """The y of the top edge of a row's lane: player 1 on top, siege outermost."""
-    if player == 1:
-        return TOP_Y + (2 - row) * (ROW_H + ROW_GAP)
-    return BOTTOM_Y + row * (ROW_H + ROW_GAP)
+class BandLook(Protocol, Hashable):
+    """Everything one band shows: equal looks are drawn as identical bands."""
+
+    def draw(self) -> Image.Image:
+        """The band as an RGB image, W pixels wide."""
+        ...
 
 
-def info_box(player: int) -> tuple[int, int, int, int]:
-    """The player's name/total box in the left panel."""
-    y0 = TOP_Y + LEADER_H + 8 if player == 1 else WEATHER_Y1 + 8
-    return (8, y0, PANEL_W - 8, y0 + INFO_H)
+class HeaderLook(NamedTuple):
+    """The header: the round, and whose turn it is."""
+
+    title: str
+    line: str
+
+    def draw(self) -> Image.Image:
+        """The band as an RGB image."""
+        return _draw_header(self)
 
 
-def leader_box(player: int) -> tuple[int, int, int, int]:
-    """The leader card's block in the left panel."""
-    y0 = TOP_Y if player == 1 else info_box(0)[3] + 8
-    return (8, y0, PANEL_W - 8, y0 + LEADER_H)
+class MiddleLook(NamedTuple):
+    """The strip between the armies: each weather card's icon and name, and whether the
+    last move played it."""
+
+    weather: tuple[tuple[str, str, bool], ...]
+
+    def draw(self) -> Image.Image:
+        """The band as an RGB image."""
+        return _draw_middle(self)
 
 
-def card_positions(
-    n: int, x0: int = CARDS_X0, x1: int = CARDS_X1, size: FaceSize = BOARD
-) -> list[int]:
+class FooterLook(NamedTuple):
+    """The last move, in words."""
+
+    text: str
+
+    def draw(self) -> Image.Image:
+        """The band as an RGB image."""
+        return _draw_footer(self)
+
+
+class RowLook(NamedTuple):
+    """Everything one row's band shows (the same on either side of the board)."""
+
+    row: int
+    cards: tuple[tuple[FaceKey, bool], ...]  # each card's face, and whether the last move lit it
+    score: int
+    horn: FaceKey | None
+    horn_lit: bool
+    mardroeme: bool
+    leader_horn: bool
+    horned: bool
+    weather: bool
+
+    def draw(self) -> Image.Image:
+        """The band as an RGB image."""
+        return _draw_row(self)
+
+
+class BarLook(NamedTuple):
+    """Everything a side's bar shows."""
+
+    name: str
+    faction: str
+    faction_name: str
+    leader: str
+    leader_state: str
+    gems: int
+    passed: bool
+    rounds: tuple[tuple[int, int], ...]  # the side's total in each finished round, and
+    # whether the side won it (1), drew (0) or lost it (-1)
+    counts: tuple[int, int, int]  # hand, deck, discard pile
+    total: int
+    leading: bool
+    turn: bool
+    you: bool
+
+    def draw(self) -> Image.Image:
+        """The band as an RGB image."""
+        return _draw_bar(self)
+
+
+def row_look(view: RowView, r: int, lit: frozenset[int]) -> RowLook:
+    """What a row's band shows; lit holds the uids the last move played."""
+    horn = view.horn or view.mardroeme
+    return RowLook(
+        r, tuple((face_key(c), c.uid in lit) for c in view.cards), view.score,
+        None if horn is None else face_key(horn), horn is not None and horn.uid in lit,
+        view.horn is not None and view.mardroeme is not None, view.leader_horn, view.horned,
+        view.weather)
+
+
+def leader_state(side: SideView) -> str:
+    """The leader's state in a word: Blocked, Used, Passive or Ready."""
+    lead = side.leader
+    return ("Blocked" if lead.cancelled else "Used" if lead.used else
+            "Passive" if lead.passive else "Ready")
+
+
+def bar_look(obs: Observation, side: SideView, you: int | None) -> BarLook:
+    """What a side's bar shows; you is the seat whose own view this is, if any."""
+    other = obs.sides[1 - side.player]
+    return BarLook(
+        sanitize_name(side.name, fallback=f"Player {side.player + 1}"), side.faction,
+        side.faction_name, side.leader.name, leader_state(side), side.gems, side.passed,
+        tuple((r.scores[side.player],
+               0 if r.winner is None else 1 if r.winner == side.player else -1)
+              for r in obs.rounds),
+        (side.hand_count, side.deck_count, len(side.graveyard)), side.total,
+        side.total > other.total,
+        obs.phase == "playing" and obs.turn == side.player and not side.passed,
+        side.player == you)
+
+
+def status_line(obs: Observation, you: int | None = None) -> str:
+    """Whose turn it is, or how the match stands, in a few words (from you's side if given)."""
+    names = [sanitize_name(s.name, fallback=f"Player {s.player + 1}") for s in obs.sides]
+    if you is not None:
+        names[you] = "You"
+    if obs.phase == "over":
+        if obs.forfeited_by is not None and obs.winner is not None:
+            return (f"{names[obs.winner]} {'win' if obs.winner == you else 'wins'} - "
+                    f"{names[obs.forfeited_by]} forfeited")
+        if obs.winner is None:
+            return "Match over - a draw"
+        return f"Match over - {names[obs.winner]} {'win' if obs.winner == you else 'wins'}"
+    if obs.phase == "choose_first":
+        return "Deciding who goes first"
+    if obs.phase == "mulligan":
+        return "Redraws: up to 2 cards each"
+    if obs.turn is None:
+        return ""
+    if obs.turn == you:
+        return "Your turn"
+    return f"{names[obs.turn]} to play"
+
+
+def last_move(obs: Observation) -> str:
+    """The last move in words, on one line."""
+    return " ".join(" ".join(e.split()) for e in obs.last_events) or "-"
+
+
+# --- geometry --------------------------------------------------------------------------
+
+
+def card_positions(n: int, x0: int = CARDS_X0, x1: int = CARDS_X1,
+                   size: FaceSize = TOKEN, gap: int = CARD_GAP) -> list[int]:
     """Left edges for n cards: centred with a gap, or overlapping when they do not fit."""
     if n <= 0:
         return []
     width = x1 - x0
-    natural = n * size.w + (n - 1) * CARD_GAP
+    natural = n * size.w + (n - 1) * gap
     if natural <= width:
         start = x0 + (width - natural) // 2
-        return [start + i * (size.w + CARD_GAP) for i in range(n)]
+        return [start + i * (size.w + gap) for i in range(n)]
     step = (width - size.w) / (n - 1)
     return [round(x0 + i * step) for i in range(n)]
 
 
-# --- the static background ---------------------------------------------------------------
+def uncovered(xs: list[int], i: int, size: FaceSize = TOKEN) -> int | None:
+    """How much of card i the next card leaves showing, or None when it shows whole."""
+    if i + 1 < len(xs) and xs[i + 1] - xs[i] < size.w:
+        return xs[i + 1] - xs[i]
+    return None
+
+
+# --- shared parts ------------------------------------------------------------------------
 
 
 @cache
-@on_disk("board")
-def background() -> Image.Image:
-    """The empty board: wood, row lanes, slots and frames. Drawn once."""
-    img = wood(W, H, seed=1213)
-    d = ImageDraw.Draw(img)
-    # header and footer bars
-    for y0, y1 in ((0, HEADER_H), (FOOTER_Y, H)):
-        bar = Image.new("RGBA", (W, y1 - y0), (10, 7, 5, 200))
-        img.paste(bar, (0, y0), bar)
-    d.line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
-    d.line((0, FOOTER_Y, W, FOOTER_Y), fill=GOLD_DARK, width=2)
-    # the line between the two armies
-    mid = TOP_Y + SIDE_H + MID_GAP // 2
-    d.line((PANEL_W + 4, mid, W - 6, mid), fill=GOLD, width=2)
-    for player in (0, 1):
-        for r in range(3):
-            y = row_top(player, r)
-            panel(
-                img,
-                (LANE_X0, y, LANE_X1, y + ROW_H),
-                fill=LANE,
-                outline=LANE_EDGE,
-                radius=8,
-                alpha=215,
-            )
-            # watermark of the row kind in the card area
-            mark = icon(ROW_ICONS[r], 84, mix(LANE, LANE_EDGE, 0.35))
-            img.paste(mark, ((CARDS_X0 + CARDS_X1 - 84) // 2, y + (ROW_H - 84) // 2), mark)
-            # horn slot
-            panel(
-                img,
-                (SLOT_X0, y + 4, SLOT_X1, y + ROW_H - 4),
-                fill=(14, 10, 7),
-                outline=mix(LANE_EDGE, GOLD_DARK, 0.5),
-                radius=6,
-                alpha=255,
-            )
-            horn = icon("commanders_horn", 44, mix((14, 10, 7), LANE_EDGE, 0.45))
-            img.paste(horn, ((SLOT_X0 + SLOT_X1 - 44) // 2, y + (ROW_H - 44) // 2), horn)
-            d.line((SLOT_X1 + 4, y + 10, SLOT_X1 + 4, y + ROW_H - 10), fill=LANE_EDGE)
-        panel(img, info_box(player))
-        panel(img, leader_box(player), fill=(24, 17, 12), alpha=200)
-    # weather slot
-    panel(
-        img,
-        (8, WEATHER_Y0, PANEL_W - 8, WEATHER_Y1),
-        fill=(16, 20, 26),
-        outline=mix(GOLD_DARK, (90, 120, 160), 0.5),
-    )
+@on_disk("table")
+def _table() -> Image.Image:
+    """The wood every band is cut from."""
+    return wood(W, TABLE_H, seed=1213, sides_only=True)
+
+
+@cache
+def _ground(kind: str, height: int) -> Image.Image:
+    y = GROUND_Y[kind]
+    return _table().crop((0, y, W, y + height))
+
+
+def ground(kind: str, height: int) -> Image.Image:
+    """A fresh copy of the wood under a band of this kind."""
+    return _ground(kind, height).copy()
+
+
+@cache
+def _shaded(kind: str, height: int, line_y: int) -> Image.Image:
+    img = ground(kind, height)
+    bar = Image.new("RGBA", (W, height), (10, 7, 5, 200))
+    img.paste(bar, (0, 0), bar)
+    ImageDraw.Draw(img).line((0, line_y, W, line_y), fill=GOLD_DARK, width=2)
     return img
 
 
-@cache
-@on_disk("weather-tint")
-def _weather_tint(row: int) -> Image.Image:
-    """A translucent, streaked wash over a row's lane, in the row's weather colour."""
-    w, h = LANE_X1 - LANE_X0 - 4, ROW_H - 4
-    tint = Image.new("RGBA", (w, h), (*WEATHER_TINT[row], 70))
-    d = ImageDraw.Draw(tint)
-    for x in range(-h, w, 26):  # diagonal streaks: weather reads as texture, not only colour
-        d.line((x, h, x + h, 0), fill=(*WEATHER_TINT[row], 105), width=3)
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=255)
-    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    out.paste(tint, (0, 0), mask)
-    return out
+def shaded(kind: str, height: int, line_y: int) -> Image.Image:
+    """A fresh copy of the wood under a dark bar with a gold line at line_y: the ground of
+    the header, the last move and the hand's title."""
+    return _shaded(kind, height, line_y).copy()
 
 
-@cache
-@on_disk("box-glow")
-def _box_glow(w: int, h: int, spread: int, colour: RGB) -> Image.Image:
-    mask = Image.new("L", (w + 2 * spread, h + 2 * spread), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (spread // 2, spread // 2, w + spread * 3 // 2, h + spread * 3 // 2), radius=14, fill=255
-    )
-    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2.2))
-    out = Image.new("RGBA", mask.size, (*colour, 0))
-    out.putalpha(mask)
-    return out
+def band(look: BandLook) -> Band:
+    """The band that shows this look (drawn the first time it is asked for)."""
+    return BANDS.get((type(look).__name__, look), look.draw)
 
 
-@cache
-def _dim(size: tuple[int, int], alpha: int) -> Image.Image:
-    return Image.new("RGBA", size, (0, 0, 0, alpha))
+def render_looks(looks: Sequence[BandLook]) -> bytes:
+    """The PNG of these bands stacked, top first."""
+    return join_bands([band(look) for look in looks], theme_palette())
+
+
+def drawn_image(looks: Sequence[BandLook]) -> Image.Image:
+    """The bands drawn afresh and stacked in their own colours, before the palette maps them
+    (to build the palette from)."""
+    drawn = [look.draw() for look in looks]
+    img = Image.new("RGB", (W, sum(part.height for part in drawn)))
+    y = 0
+    for part in drawn:
+        img.paste(part, (0, y))
+        y += part.height
+    return img
+
+
+def looks_image(looks: Sequence[BandLook]) -> Image.Image:
+    """The RGB image of these bands stacked: the pixels of render_looks' PNG."""
+    return bands_image([band(look) for look in looks], theme_palette())
 
 
 @cache
 def _sprite(name: str, *args: object) -> Sprite:
     """A sprite of one of the cached parts below, by function name and arguments."""
-    parts = {"glow": glow, "chip": chip, "icon": icon}
+    parts = {"chip": chip, "icon": icon}
     return Sprite(parts[name](*args))
-
-
-# --- drawing --------------------------------------------------------------------------
 
 
 def _paste(img: Image.Image, part: Image.Image, x: int, y: int) -> None:
     img.paste(part, (x, y), part)
-
-
-@lru_cache(maxsize=512)
-def _score_sprite(d: int, value: int, horned: bool) -> Sprite:
-    disc = _disc(d, horned).copy()
-    text = str(value)
-    size = 30 if len(text) < 3 else 24
-    ImageDraw.Draw(disc).text(
-        (d // 2, d // 2 + 1), text, font=font(SERIF_BOLD, size), fill=(20, 14, 8), anchor="mm"
-    )
-    return Sprite(disc)
-
-
-@lru_cache(maxsize=512)
-def _total_sprite(d: int, total: int, leading: bool) -> Sprite:
-    disc = _total_disc(d, leading).copy()
-    text = str(total)
-    size = 46 if len(text) < 3 else 36
-    ImageDraw.Draw(disc).text(
-        (d // 2, d // 2 + 2), text, font=font(SERIF_BOLD, size), fill=GOLD_LIGHT, anchor="mm"
-    )
-    return Sprite(disc)
 
 
 @cache
@@ -260,263 +351,319 @@ def _total_disc(d: int, leading: bool) -> Image.Image:
     return big.resize((d, d), Image.Resampling.LANCZOS)
 
 
-def _lay_weather(img: Image.Image, player: int, r: int) -> None:
-    """A weathered row's wash: a copied tile instead of a blend, so it must lie on the bare
-    lane, before any row's cards (a card's glow reaches into the next row)."""
-    tint = _weather_tint(r)
-    y = row_top(player, r)
-    TAGS.draw(img, (LANE_X0 + 2, y + 2, LANE_X0 + 2 + tint.width, y + 2 + tint.height),
-              ("weather", player, r), lambda: _paste(img, tint, LANE_X0 + 2, y + 2))
-
-
-def _draw_row(
-    img: Image.Image, player: int, r: int, view: RowView, highlight: frozenset[int]
-) -> None:
-    y = row_top(player, r)
-    # horn slot
-    slot_cx = (SLOT_X0 + SLOT_X1) // 2
-    card_y = y + (ROW_H - BOARD.h) // 2
-    slot_cards = [c for c in (view.horn, view.mardroeme) if c is not None]
-    if slot_cards:
-        first = slot_cards[0]
-        if first.uid in highlight:
-            _sprite("glow", BOARD, GLOW_SPREAD).paste(
-                img, slot_cx - BOARD.w // 2 - GLOW_SPREAD, card_y - GLOW_SPREAD
-            )
-        face_sprite(first).paste(img, slot_cx - BOARD.w // 2, card_y)
-        if len(slot_cards) > 1:
-            _sprite("chip", "mardroeme", 40, True).paste(img, SLOT_X1 - 44, y + ROW_H - 46)
-    if view.leader_horn and slot_cards:  # the leader's horn beside a card in the slot
-        _sprite("chip", "crown", 34, True).paste(img, SLOT_X0 + 2, y + 6)
-    elif view.leader_horn:  # a leader's horn: a bright horn with a crown
-        _sprite("icon", "commanders_horn", 56, GOLD_LIGHT).paste(img, slot_cx - 28, y + 22)
-        _sprite("chip", "crown", 34, True).paste(img, slot_cx - 17, y + 74)
-    elif view.horned and not slot_cards:  # a unit's horn (such as Dandelion's)
-        _sprite("icon", "commanders_horn", 56, mix(GOLD, TEXT_MUTED, 0.4)).paste(
-            img, slot_cx - 28, y + 26
-        )
-        ImageDraw.Draw(img).text(
-            (slot_cx, y + 94), "x2", font=font(SERIF_BOLD, 22), fill=GOLD_LIGHT, anchor="mm"
-        )
-    # cards
-    xs = card_positions(len(view.cards))
-    for card, x in zip(view.cards, xs, strict=True):
-        if card.uid in highlight:
-            _sprite("glow", BOARD, GLOW_SPREAD).paste(img, x - GLOW_SPREAD, card_y - GLOW_SPREAD)
-        face_sprite(card).paste(img, x, card_y)
-    # score, with the weather mark under it
-    cy = y + ROW_H // 2
-    _score_sprite(SCORE_D, view.score, view.horned).paste(
-        img, SCORE_CX - SCORE_D // 2, cy - SCORE_D // 2
+@lru_cache(maxsize=512)
+def _score_sprite(d: int, value: int, horned: bool) -> Sprite:
+    """A row's score on a parchment disc (bright when the row is horned)."""
+    disc = _disc(d, horned).copy()
+    text = str(value)
+    size = 30 if len(text) < 3 else NUMBER_PX
+    ImageDraw.Draw(disc).text(
+        (d // 2, d // 2 + 1), text, font=font(SERIF_BOLD, size), fill=(20, 14, 8), anchor="mm"
     )
-    if view.weather:
-        _sprite("chip", WEATHER_ICON[r], 34, True).paste(img, SCORE_CX + 6, cy + 18)
+    return Sprite(disc)
 
 
-def _glowing(obs: Observation, side: SideView) -> bool:
-    """Whether the side's box glows: it is that player's turn."""
-    return obs.phase == "playing" and obs.turn == side.player and not side.passed
+@lru_cache(maxsize=512)
+def _total_sprite(d: int, total: int, leading: bool) -> Sprite:
+    """A side's total on a dark disc, ringed in bright gold while it leads."""
+    disc = _total_disc(d, leading).copy()
+    text = str(total)
+    size = round(d * 0.5) if len(text) < 3 else round(d * 0.4)
+    ImageDraw.Draw(disc).text(
+        (d // 2, d // 2 + 1), text, font=font(SERIF_BOLD, size), fill=GOLD_LIGHT, anchor="mm"
+    )
+    return Sprite(disc)
 
 
-def _draw_side_info(img: Image.Image, obs: Observation, side: SideView) -> None:
-    p = side.player
-    x0, y0, x1, y1 = info_box(p)
-    glowing = _glowing(obs, side)
-    if glowing:  # the glow lies on the bare background: a copied tile instead of a blend
+@cache
+def _lit_ring(size: FaceSize) -> Sprite:
+    """A bright ring around a card the last move played."""
+    w, h = size.w + 4, size.h + 4
+    ring = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    dr = ImageDraw.Draw(ring)
+    dr.rounded_rectangle((0, 0, w - 1, h - 1), radius=size.radius + 2,
+                         outline=(*HIGHLIGHT_GLOW, 140), width=2)
+    dr.rounded_rectangle((1, 1, w - 2, h - 2), radius=size.radius + 1,
+                         outline=(*HIGHLIGHT_GLOW, 255), width=3)
+    return Sprite(ring)
 
-        def glow_box() -> None:
-            _paste(img, _box_glow(x1 - x0, y1 - y0, 14, TURN_GLOW), x0 - 14, y0 - 14)
-            panel(img, (x0, y0, x1, y1), outline=GOLD_LIGHT)
 
-        TAGS.draw(img, (0, y0 - 14, LANE_X0, y1 + 14), ("turn glow", p), glow_box)
+@cache
+@on_disk("weather-wash")
+def _weather_wash(r: int, w: int, h: int) -> Image.Image:
+    """A translucent, streaked wash over a row's lane, in the row's weather colour."""
+    tint = Image.new("RGBA", (w, h), (*WEATHER_TINT[r], 70))
+    d = ImageDraw.Draw(tint)
+    for x in range(-h, w, 22):  # diagonal streaks: weather reads as texture, not only colour
+        d.line((x, h, x + h, 0), fill=(*WEATHER_TINT[r], 105), width=3)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=255)
+    out = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    out.paste(tint, (0, 0), mask)
+    return out
 
-    def plate() -> None:
-        draw = ImageDraw.Draw(img)
-        name = sanitize_name(side.name, fallback=f"Player {p + 1}")
-        name_font = font(SANS_BOLD, 30)
-        draw_text(draw, (x0 + 14, y0 + 10), fit_text(name, name_font, x1 - x0 - 28), name_font,
-                  TEXT)
-        faction_font = font(SANS_BOLD, 18)
-        draw.text(
-            (x0 + 14, y0 + 48),
-            fit_text(side.faction_name, faction_font, x1 - x0 - 28),
-            font=faction_font,
-            fill=TEXT_MUTED,
-        )
 
-    PLATES.draw(img, (x0 + 4, y0 + 4, x1 - 4, y0 + 80), (p, glowing, side.name, side.faction_name),
-                plate)
-    # gems
+@cache
+@on_disk("lane")
+def _lane(r: int) -> Image.Image:
+    """A row's empty band: wood, the lane, the row's mark, and the horn slot."""
+    img = ground(f"row{r}", ROW_H)
+    panel(img, (MARGIN, 1, W - MARGIN, ROW_H - 1), fill=LANE, outline=LANE_EDGE, radius=8,
+          alpha=215)
+    mark = icon(ROW_ICONS[r], 60, mix(LANE, LANE_EDGE, 0.35))
+    _paste(img, mark, (CARDS_X0 + CARDS_X1 - 60) // 2, (ROW_H - 60) // 2)
+    panel(img, (SLOT_X0, 5, SLOT_X1, ROW_H - 5), fill=(14, 10, 7),
+          outline=mix(LANE_EDGE, GOLD_DARK, 0.5), radius=6, alpha=255)
+    horn = icon("commanders_horn", 32, mix((14, 10, 7), LANE_EDGE, 0.45))
+    _paste(img, horn, (SLOT_X0 + SLOT_X1 - 32) // 2, (ROW_H - 32) // 2)
+    ImageDraw.Draw(img).line((SLOT_X1 + 4, 10, SLOT_X1 + 4, ROW_H - 10), fill=LANE_EDGE)
+    return img
+
+
+# --- the bands ----------------------------------------------------------------------------
+
+
+def _draw_row(look: RowLook) -> Image.Image:
+    img = _lane(look.row).copy()
+    r = look.row
+    if look.weather:
+        _paste(img, _weather_wash(r, W - 2 * MARGIN - 4, ROW_H - 6), MARGIN + 2, 3)
+    # horn slot
+    slot_cx, cy = (SLOT_X0 + SLOT_X1) // 2, ROW_H // 2
+    if look.horn is not None:
+        if look.horn_lit:
+            ImageDraw.Draw(img).rounded_rectangle(
+                (SLOT_X0, 5, SLOT_X1, ROW_H - 5), radius=6, outline=HIGHLIGHT_GLOW, width=3)
+        mark = "mardroeme" if "mardroeme" in look.horn.abilities else "commanders_horn"
+        _sprite("chip", mark, 42, True).paste(img, slot_cx - 21, cy - 30)
+        if look.mardroeme:  # a horn and a Mardroeme on one row
+            _sprite("chip", "mardroeme", 26, True).paste(img, SLOT_X1 - 28, ROW_H - 32)
+    if look.leader_horn and look.horn is not None:  # the leader's horn beside a card
+        _sprite("chip", "crown", 24, True).paste(img, SLOT_X0 + 2, ROW_H - 30)
+    elif look.leader_horn:  # a leader's horn: a bright horn with a crown
+        _sprite("icon", "commanders_horn", 36, GOLD_LIGHT).paste(img, slot_cx - 18, 10)
+        _sprite("chip", "crown", 28, True).paste(img, slot_cx - 14, 48)
+    elif look.horned and look.horn is None:  # a unit's horn (such as Dandelion's)
+        _sprite("icon", "commanders_horn", 36, mix(GOLD, TEXT_MUTED, 0.4)).paste(
+            img, slot_cx - 18, 10)
+        draw_text(ImageDraw.Draw(img), (slot_cx, 64), "x2", font(SERIF_BOLD, NUMBER_PX),
+                  GOLD_LIGHT, anchor="mm")
+    # cards
+    xs = card_positions(len(look.cards))
+    card_y = (ROW_H - TOKEN.h) // 2
+    for i, ((key, lit), x) in enumerate(zip(look.cards, xs, strict=True)):
+        token_sprite(key, TOKEN, uncovered(xs, i)).paste(img, x, card_y)
+        if lit:
+            _lit_ring(TOKEN).paste(img, x - 2, card_y - 2)
+    # the score, with the weather's mark beside it
+    _score_sprite(SCORE_D, look.score, look.horned).paste(
+        img, SCORE_CX - SCORE_D // 2, cy - SCORE_D // 2)
+    if look.weather:
+        _sprite("chip", WEATHER_ICON[r], 24, True).paste(img, SCORE_CX + 8, cy + 14)
+    return img
+
+
+@cache
+def _medallion(faction: str, dimmed: bool) -> Sprite:
+    """The leader's medallion: the faction's colours around a crown (dark once used)."""
+    d, n = 56, 56 * 4
+    pal = palette(faction)
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    dr = ImageDraw.Draw(big)
+    dr.ellipse((2, 2, n - 3, n - 3), fill=(*pal.body, 255), outline=(*pal.frame, 255),
+               width=n // 10)
+    dr.ellipse((n // 9, n // 9, n - n // 9, n - n // 9), outline=(*GOLD, 255), width=n // 40)
+    out = big.resize((d, d), Image.Resampling.LANCZOS)
+    crown = icon("crown", 30, mix(GOLD_LIGHT, pal.accent, 0.2))
+    out.alpha_composite(crown, ((d - 30) // 2, (d - 30) // 2))
+    if dimmed:
+        shade = Image.new("RGBA", (d, d), (8, 6, 4, 0))
+        shade.putalpha(out.getchannel("A").point(lambda a: a * 150 // 255))
+        out = Image.alpha_composite(out, shade)
+    return Sprite(out)
+
+
+STATE_COLOURS = {"Blocked": (230, 110, 90), "Used": (230, 110, 90), "Passive": TEXT_MUTED,
+                 "Ready": (140, 220, 120)}
+RIGHT_X = 440  # where the gems, round scores and counts start
+
+
+@cache
+def _bar_ground(turn: bool, you: bool) -> Image.Image:
+    """A bar's panel: lit on its player's turn, edged in gold on a player's own."""
+    img = ground("bar", BAR_H)
+    box = (MARGIN, 2, W - MARGIN, BAR_H - 2)
+    if turn:
+        panel(img, box, fill=mix(PANEL, GOLD, 0.2), outline=GOLD_LIGHT, alpha=245)
+        ImageDraw.Draw(img).rounded_rectangle(box, radius=10, outline=GOLD_LIGHT, width=3)
+    else:
+        panel(img, box, outline=GOLD if you else GOLD_DARK)
+    return img
+
+
+def _draw_bar(look: BarLook) -> Image.Image:
+    img = _bar_ground(look.turn, look.you).copy()
+    draw = ImageDraw.Draw(img)
+    _medallion(look.faction, look.leader_state in ("Used", "Blocked")).paste(
+        img, 12, (BAR_H - 56) // 2)
+    # the name, marked "You" on a player's own view and PASSED once passed; the faction;
+    # the leader and its state
+    tx = 78
+    room = RIGHT_X - 12 - tx
+    tag_font = font(SANS_BOLD, LABEL_PX + 1)
+    if look.you:
+        tag_w = int(tag_font.getlength("YOU")) + 12
+        draw.rounded_rectangle((tx, 8, tx + tag_w, 30), radius=6, fill=GOLD_LIGHT)
+        draw_text(draw, (tx + tag_w / 2, 19), "YOU", tag_font, INK, anchor="mm")
+        tx, room = tx + tag_w + 8, room - tag_w - 8
+    passed_w = int(tag_font.getlength("PASSED")) + 14
+    if look.passed:
+        room -= passed_w + 8
+    name_font = font(SANS_BOLD, 24)
+    name = fit_text(look.name, name_font, room)
+    draw_text(draw, (tx, 19), name, name_font, TEXT, anchor="lm")
+    if look.passed:
+        x = tx + int(text_width(name, name_font)) + 8
+        draw.rounded_rectangle((x, 7, x + passed_w, 31), radius=6, fill=PASSED,
+                               outline=GOLD_LIGHT, width=2)
+        draw_text(draw, (x + passed_w / 2, 20), "PASSED", tag_font, TEXT, anchor="mm")
+    small = font(SANS_BOLD, LABEL_PX)
+    draw_text(draw, (78, 45), fit_text(look.faction_name, small, RIGHT_X - 90), small,
+              TEXT_MUTED, anchor="lm")
+    state = f" \u00b7 {look.leader_state}"
+    state_w = small.getlength(state)
+    (leader,) = abbreviate(look.leader, small, RIGHT_X - 90 - state_w, 1)
+    draw_text(draw, (78, 63), leader, small, TEXT_MUTED, anchor="lm")
+    draw_text(draw, (78 + small.getlength(leader), 63), state, small,
+              STATE_COLOURS[look.leader_state], anchor="lm")
+    # gems, then the side's score in each finished round: gold when won, grey when lost
     for i in range(2):
-        colour = GEM_ON if i < side.gems else GEM_OFF
-        _sprite("icon", "gem", 34, colour).paste(img, x0 + 12 + i * 38, y0 + 84)
-    if side.passed:
-        tag = (x0 + 88, y0 + 86, x0 + 176, y0 + 116)
-
-        def passed() -> None:
-            draw = ImageDraw.Draw(img)
-            draw.rounded_rectangle(tag, radius=6, fill=PASSED, outline=GOLD_LIGHT, width=2)
-            draw.text(
-                ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2 + 1),
-                "PASSED",
-                font=font(SANS_BOLD, 18),
-                fill=TEXT,
-                anchor="mm",
-            )
-
-        TAGS.draw(img, (tag[0], tag[1], tag[2] + 1, tag[3] + 1), ("passed", p), passed)
-    # counts: hand, deck, graveyard
-    d = 90
-    counts = (("cards", side.hand_count), ("deck", side.deck_count), ("grave", len(side.graveyard)))
-
-    def draw_counts() -> None:
-        draw = ImageDraw.Draw(img)
-        room = x1 - 14 - d - 6 - (x0 + 10)
-        for size in range(24, 15, -1):
-            count_font = font(SANS_BOLD, size)
-            gap = 10
-            needed = sum(26 + 2 + count_font.getlength(str(v)) for _, v in counts) + 2 * gap
-            if needed <= room:
-                break
-        cx = x0 + 10
-        for name_icon, value in counts:
-            _sprite("icon", name_icon, 26, TEXT_MUTED).paste(img, cx, y0 + 141)
-            draw.text((cx + 28, y0 + 154), str(value), font=count_font, fill=TEXT, anchor="lm")
-            cx += 28 + int(count_font.getlength(str(value))) + gap
-
-    COUNTS.draw(img, (x0 + 6, y0 + 134, x1 - 14 - d - 4, y0 + 174),
-                (p, glowing, tuple(v for _, v in counts)), draw_counts)
-    # total
-    other = obs.sides[1 - p]
-    tcx, tcy = x1 - 14 - d // 2, y0 + 128
-    _total_sprite(d, side.total, side.total > other.total).paste(img, tcx - d // 2, tcy - d // 2)
+        colour = GEM_ON if i < look.gems else GEM_OFF
+        _sprite("icon", "gem", 24, colour).paste(img, RIGHT_X + i * 26, 8)
+    x = RIGHT_X + 60
+    number = font(SANS_BOLD, NUMBER_PX)
+    for score, outcome in look.rounds:
+        colour = GOLD_LIGHT if outcome > 0 else TEXT if outcome == 0 else TEXT_MUTED
+        draw_text(draw, (x, 20), str(score), number, colour, anchor="lm")
+        x += int(number.getlength(str(score))) + 12
+    # hand, deck and discard pile
+    x = RIGHT_X
+    for name_icon, value in zip(("cards", "deck", "grave"), look.counts, strict=True):
+        _sprite("icon", name_icon, 22, TEXT_MUTED).paste(img, x, 44)
+        draw_text(draw, (x + 24, 55), str(value), number, TEXT, anchor="lm")
+        x += 24 + int(number.getlength(str(value))) + 12
+    # the total
+    d = 62
+    _total_sprite(d, look.total, look.leading).paste(img, W - MARGIN - 8 - d, (BAR_H - d) // 2)
+    return img
 
 
-def _draw_leader(img: Image.Image, obs: Observation, side: SideView) -> None:
-    x0, y0, x1, y1 = box = leader_box(side.player)
-    lead = side.leader
-
-    def draw_leader() -> None:
-        draw = ImageDraw.Draw(img)
-        view = CardView(
-            0, lead.card_id, lead.name, "leader", side.faction, None, None, False, (), ()
-        )
-        cx, cy = x0 + 6, y0 + (y1 - y0 - BOARD.h) // 2
-        face_sprite(view).paste(img, cx, cy)
-        if lead.used or lead.cancelled:
-            _paste(img, _dim((BOARD.w, BOARD.h), 150), cx, cy)
-        tx = cx + BOARD.w + 10
-        width = x1 - tx - 8
-        draw.text((tx, y0 + 8), "LEADER", font=font(SANS_BOLD, 16), fill=GOLD)
-        name_font, lines = fit_lines(lead.name, width, 20, 16, lines=3)
-        if " ".join(lines) != " ".join(lead.name.split()):
-            name_font, lines = fit_lines(lead.name, width, 17, 13, lines=4)
-        y = y0 + 32
-        for line in lines:
-            draw.text((tx, y), line, font=name_font, fill=TEXT)
-            y += int(name_font.size) + 2
-        if lead.cancelled:
-            status, colour = "Blocked", (230, 110, 90)
-        elif lead.used:
-            status, colour = "Used", (230, 110, 90)
-        elif lead.passive:
-            status, colour = "Passive", TEXT_MUTED
-        else:
-            status, colour = "Ready", (140, 220, 120)
-        draw.text((x1 - 10, y0 + 8), status, font=font(SANS_BOLD, 16), fill=colour, anchor="ra")
-
-    # The turn glow of the side's box reaches into the leader's box.
-    LEADERS.draw(img, box, (side.player, _glowing(obs, side), lead, side.faction), draw_leader)
-
-
-def _draw_weather(img: Image.Image, obs: Observation, highlight: frozenset[int]) -> None:
-    cards = obs.weather
-    y = (WEATHER_Y0 + WEATHER_Y1 - BOARD.h) // 2
-    if not cards:
-        cy = (WEATHER_Y0 + WEATHER_Y1) // 2
-
-        def clear_skies() -> None:
-            _sprite("icon", "clear_weather", 40, (110, 130, 150)).paste(img, 30, cy - 20)
-            ImageDraw.Draw(img).text(
-                (82, cy),
-                "Clear skies",
-                font=font(SANS_BOLD, 22),
-                fill=(150, 165, 180),
-                anchor="lm",
-            )
-
-        TAGS.draw(img, (20, cy - 24, PANEL_W - 20, cy + 24), "clear skies", clear_skies)
-        return
-    xs = card_positions(len(cards), 14, PANEL_W - 14)
-    for card, x in zip(cards, xs, strict=True):
-        if card.uid in highlight:
-            _sprite("glow", BOARD, GLOW_SPREAD).paste(img, x - GLOW_SPREAD, y - GLOW_SPREAD)
-        face_sprite(card).paste(img, x, y)
-
-
-def status_line(obs: Observation) -> str:
-    """Whose turn it is, or how the match stands, in a few words."""
-    names = [sanitize_name(s.name, fallback=f"Player {s.player + 1}") for s in obs.sides]
-    if obs.phase == "over":
-        if obs.forfeited_by is not None and obs.winner is not None:
-            return f"{names[obs.winner]} wins - {names[obs.forfeited_by]} forfeited"
-        if obs.winner is None:
-            return "Match over - a draw"
-        return f"Match over - {names[obs.winner]} wins"
-    if obs.phase == "choose_first":
-        return "Deciding who goes first"
-    if obs.phase == "mulligan":
-        return "Mulligan - players may redraw cards"
-    if obs.turn is None:
-        return ""
-    return f"{names[obs.turn]} to play"
-
-
-def _draw_header(img: Image.Image, obs: Observation) -> None:
+def header_look(obs: Observation, top: int, you: int | None) -> HeaderLook:
+    """The header: the round, and whose turn it is (an arrow points at that side's rows)."""
     arrow = ""
     if obs.phase == "playing" and obs.turn is not None:
-        arrow = "\u25b2 " if obs.turn == 1 else "\u25bc "  # points at the side to play
-    line = arrow + status_line(obs)
-    history = "   ".join(f"R{i + 1} {r.scores[0]}-{r.scores[1]}" for i, r in enumerate(obs.rounds))
-
-    def header() -> None:
-        draw = ImageDraw.Draw(img)
-        draw.text(
-            (18, HEADER_H // 2),
-            f"ROUND {obs.round}",
-            font=font(SERIF_BOLD, 30),
-            fill=GOLD_LIGHT,
-            anchor="lm",
-        )
-        status_font = font(SANS_BOLD, 30)
-        status = fit_text(line, status_font, W - 240 - 20 - 200)
-        draw_text(draw, (240, HEADER_H // 2), status, status_font, TEXT, anchor="lm")
-        if history:  # finished rounds' scores, player 0 first, in what room is left
-            hist_font = font(SANS_BOLD, 20)
-            room = W - 20 - (240 + text_width(status, status_font) + 30)
-            draw.text(
-                (W - 20, HEADER_H // 2),
-                fit_text(history, hist_font, room),
-                font=hist_font,
-                fill=TEXT_MUTED,
-                anchor="rm",
-            )
-
-    HEADERS.draw(img, (0, 0, W, HEADER_H - 2), (obs.round, line, history), header)
+        arrow = "\u25b2 " if obs.turn == top else "\u25bc "
+    return HeaderLook(f"ROUND {obs.round}" if obs.round else "GWENT",
+                      arrow + status_line(obs, you))
 
 
-def _draw_footer(img: Image.Image, obs: Observation) -> None:
-    label_font = font(SANS_BOLD, 22)
-    cy = (FOOTER_Y + H) // 2 + 1
-    x = 18 + int(label_font.getlength("Last move:")) + 10
-
-    def label() -> None:
-        ImageDraw.Draw(img).text((18, cy), "Last move:", font=label_font, fill=GOLD, anchor="lm")
-
-    TAGS.draw(img, (8, FOOTER_Y + 3, x - 4, H), "last move", label)
-    words = " ".join(" ".join(e.split()) for e in obs.last_events) or "-"
-    draw_text(ImageDraw.Draw(img), (x, cy), fit_text(words, label_font, W - x - 18), label_font,
+def _draw_header(look: HeaderLook) -> Image.Image:
+    title, line = look
+    img = shaded("header", HEADER_H, HEADER_H - 1)
+    draw = ImageDraw.Draw(img)
+    title_font = font(SERIF_BOLD, 26)
+    draw_text(draw, (14, HEADER_H // 2), title, title_font, GOLD_LIGHT, anchor="lm")
+    x = 14 + int(title_font.getlength(title)) + 22
+    status_font = font(SANS_BOLD, NUMBER_PX)
+    draw_text(draw, (x, HEADER_H // 2), fit_text(line, status_font, W - 14 - x), status_font,
               TEXT, anchor="lm")
+    return img
+
+
+def middle_look(obs: Observation) -> MiddleLook:
+    """The strip between the armies: the weather in play, or clear skies."""
+    lit = frozenset(obs.highlight)
+    return MiddleLook(tuple((weather_icon_name(c.rows, c.abilities), c.name, c.uid in lit)
+                            for c in obs.weather))
+
+
+def _draw_middle(look: MiddleLook) -> Image.Image:
+    weather = look.weather
+    img = ground("middle", MID_H)
+    draw = ImageDraw.Draw(img)
+    cy = MID_H // 2
+    draw.line((MARGIN + 4, 2, W - MARGIN - 4, 2), fill=GOLD_DARK, width=1)
+    draw.line((MARGIN + 4, MID_H - 3, W - MARGIN - 4, MID_H - 3), fill=GOLD_DARK, width=1)
+    label = font(SANS_BOLD, LABEL_PX + 1)
+    if not weather:
+        _sprite("icon", "clear_weather", 26, (110, 130, 150)).paste(img, 14, cy - 13)
+        draw_text(draw, (46, cy), "Clear skies", label, (150, 165, 180), anchor="lm")
+        return img
+    x = 12
+    room = (W - 24) // len(weather) - 34
+    for name_icon, name, lit in weather:
+        _sprite("chip", name_icon, 28, True).paste(img, x, cy - 14)
+        (shown,) = abbreviate(name, label, room, 1)
+        draw_text(draw, (x + 32, cy), shown, label, GOLD_LIGHT if lit else TEXT, anchor="lm")
+        x += 34 + int(label.getlength(shown)) + 16
+    return img
+
+
+def footer_lines(text: str) -> tuple[int, tuple[str, ...]]:
+    """The footer's font size and lines: "Last move:" and the text, wrapped in up to three
+    lines of 16 px, or else four of 15 px (the longest moves of a match, in practice; only
+    longer ones end in an ellipsis)."""
+    whole = f"{FOOTER_LABEL} {text}"
+    for size, lines in ((LABEL_PX + 1, 3), (LABEL_PX, 4)):
+        wrapped = wrap_text(whole, font(SANS_BOLD, size), W - 28, lines)
+        if " ".join(wrapped) == " ".join(whole.split()):
+            break
+    return size, tuple(wrapped)
+
+
+def footer_height(size: int, lines: int) -> int:
+    """The footer's height for this many lines of this size."""
+    return lines * (size + 3) + 2 * FOOTER_PAD
+
+
+def _draw_footer(look: FooterLook) -> Image.Image:
+    size, lines = footer_lines(look.text)
+    height = footer_height(size, len(lines))
+    img = shaded("footer", height, 0)
+    draw = ImageDraw.Draw(img)
+    fnt = font(SANS_BOLD, size)
+    line_h = size + 3
+    y = FOOTER_PAD + line_h / 2 + 1
+    for i, line in enumerate(lines):
+        x = 14.0
+        if i == 0 and line.startswith(FOOTER_LABEL):
+            draw_text(draw, (x, y), FOOTER_LABEL, fnt, GOLD, anchor="lm")
+            x += text_width(FOOTER_LABEL + " ", fnt)
+            line = line[len(FOOTER_LABEL):].lstrip()
+        draw_text(draw, (x, y), line, fnt, TEXT, anchor="lm")
+        y += line_h
+    return img
+
+
+# --- the board -----------------------------------------------------------------------------
+
+
+def board_looks(obs: Observation, bottom: int = 0,
+                you: int | None = None) -> tuple[BandLook, ...]:
+    """The bands of the board with seat `bottom` at the bottom, top first; you marks a
+    player's own view. Nothing but public information is shown: the hands are never read."""
+    top = 1 - bottom
+    lit = frozenset(obs.highlight)
+    upper, lower = obs.sides[top], obs.sides[bottom]
+    return (
+        header_look(obs, top, you),
+        bar_look(obs, upper, you),
+        *(row_look(upper.rows[r], r, lit) for r in (2, 1, 0)),
+        middle_look(obs),
+        *(row_look(lower.rows[r], r, lit) for r in (0, 1, 2)),
+        bar_look(obs, lower, you),
+        FooterLook(last_move(obs)),
+    )
 
 
 def check_public(obs: Observation) -> None:
@@ -527,26 +674,59 @@ def check_public(obs: Observation) -> None:
         )
 
 
-def board_image(obs: Observation) -> Image.Image:
-    """Draw the public board of a spectator's observation as an RGB image."""
+def public_board_looks(obs: Observation) -> tuple[BandLook, ...]:
+    """The public board's bands (player 0 at the bottom); raise PublicBoardOnly unless the
+    observation is a spectator's."""
     check_public(obs)
-    img = background().copy()
-    highlight = frozenset(obs.highlight)
-    for side in obs.sides:
-        for r in range(3):
-            if side.rows[r].weather:
-                _lay_weather(img, side.player, r)
-    for side in obs.sides:
-        for r in range(3):
-            _draw_row(img, side.player, r, side.rows[r], highlight)
-        _draw_side_info(img, obs, side)
-        _draw_leader(img, obs, side)
-    _draw_weather(img, obs, highlight)
-    _draw_header(img, obs)
-    _draw_footer(img, obs)
-    return img
+    return board_looks(obs)
+
+
+def board_image(obs: Observation) -> Image.Image:
+    """The public board of a spectator's observation as an RGB image (the PNG's pixels)."""
+    return looks_image(public_board_looks(obs))
 
 
 def render_board(obs: Observation) -> bytes:
     """The public board of a spectator's observation, as PNG bytes."""
-    return to_png(board_image(obs), palette=theme_palette())
+    return render_looks(public_board_looks(obs))
+
+
+BOARD_TOP_H = HEADER_H + 2 * BAR_H + 6 * ROW_H + MID_H  # everything above the last move
+MAX_H = BOARD_TOP_H + footer_height(LABEL_PX, 4)  # the tallest board
+
+
+__all__ = [
+    "BANDS",
+    "BOARD_TOP_H",
+    "LABEL_PX",
+    "MAX_H",
+    "NUMBER_PX",
+    "PHONE_W",
+    "BandLook",
+    "BarLook",
+    "FooterLook",
+    "HeaderLook",
+    "MiddleLook",
+    "PublicBoardOnly",
+    "RowLook",
+    "W",
+    "band",
+    "bar_look",
+    "board_image",
+    "board_looks",
+    "card_positions",
+    "check_public",
+    "drawn_image",
+    "footer_height",
+    "footer_lines",
+    "ground",
+    "last_move",
+    "looks_image",
+    "public_board_looks",
+    "render_board",
+    "render_looks",
+    "row_look",
+    "shaded",
+    "status_line",
+    "uncovered",
+]

@@ -10,12 +10,12 @@ import math
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from bot.render.disk_cache import on_disk
-from bot.render.fonts import SERIF_BOLD
+from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
-from bot.render.text import fit_font, fit_lines
+from bot.render.text import abbreviate, fit_font, fit_lines
 from bot.render.theme import (
     BUFF,
     BUFF_LIGHT,
@@ -23,7 +23,6 @@ from bot.render.theme import (
     GOLD_DARK,
     GOLD_LIGHT,
     HERO_BADGE,
-    HIGHLIGHT_GLOW,
     INK,
     NERF,
     NERF_LIGHT,
@@ -55,6 +54,14 @@ class FaceSize(NamedTuple):
 BOARD = FaceSize("board", 84, 112, badge=48, chip=24, name_font=13, banner=32, radius=7, border=4)
 HAND = FaceSize("hand", 150, 206, badge=64, chip=36, name_font=19, banner=52, radius=10, border=5)
 BIG = FaceSize("big", 360, 500, badge=132, chip=76, name_font=36, banner=104, radius=20, border=10)
+# The cards of the board and of a player's view, sized for a phone showing the 720 px wide
+# image 400 px wide: strengths at 22 px and names at 15 px (12 and 8 px there), names
+# shortened to two lines rather than shrunk. The hand's tokens also show the card's row.
+TOKEN = FaceSize("token", 76, 80, badge=40, chip=17, name_font=15, banner=34, radius=6, border=3)
+HAND_TOKEN = TOKEN._replace(name="hand_token")
+TOKENS = (TOKEN, HAND_TOKEN)
+# The least pixel size of a strength on a token face (a phone shows it at 12 px).
+TOKEN_DIGITS_PX = 22
 
 
 class FaceKey(NamedTuple):
@@ -231,18 +238,20 @@ def draw_badge(img: Image.Image, x: int, y: int, d: int, key: FaceKey) -> None:
         )
         return
     colour = strength_colour(key.strength, key.base, on_dark=key.hero)
-    img.alpha_composite(_strength_badge(key.hero, key.strength, colour, d), (x, y))
+    least = TOKEN_DIGITS_PX if d == TOKEN.badge else 6
+    img.alpha_composite(_strength_badge(key.hero, key.strength, colour, d, least), (x, y))
 
 
 @lru_cache(maxsize=256)
 @on_disk("strength")
-def _strength_badge(hero: bool, strength: int, colour: RGB, d: int) -> Image.Image:
-    """A unit's badge with its strength (the digits lie on the opaque disc)."""
+def _strength_badge(hero: bool, strength: int, colour: RGB, d: int, least: int) -> Image.Image:
+    """A unit's badge with its strength (the digits lie on the opaque disc), at least `least`
+    pixels tall even when they reach over the disc's ring."""
     badge = _badge_base("hero" if hero else "unit", d).copy()
     text = str(strength)
     inner = d * (0.7 if hero else 0.74)
-    size = round(d * (0.6 if len(text) == 1 else 0.48 if hero else 0.5))
-    fnt = fit_font(text, SERIF_BOLD, size, inner, min_size=6)
+    size = max(least, round(d * (0.6 if len(text) == 1 else 0.48 if hero else 0.5)))
+    fnt = fit_font(text, SERIF_BOLD, size, inner, min_size=least)
     ImageDraw.Draw(badge).text((d / 2, d / 2 + d * 0.02), text, font=fnt, fill=colour,
                                anchor="mm")
     return badge
@@ -308,54 +317,78 @@ def _big_face(key: FaceKey) -> Image.Image:
 
 
 # A sprite holds its face, so these caches add the opaque rows' copy (about 3/4 of a face).
-@lru_cache(maxsize=1024)
-def _board_sprite(key: FaceKey) -> Sprite:
-    return Sprite(_board_face(key))
-
-
 @lru_cache(maxsize=512)
 def hand_sprite(key: FaceKey) -> Sprite:
     """The hand-size face of a FaceKey, prepared for fast pasting."""
     return Sprite(_hand_face(key))
 
 
-def face_sprite(card: object, size: FaceSize = BOARD) -> Sprite:
-    """The face of a CardView-like object, prepared for fast pasting."""
-    key = face_key(card)
-    if size is BOARD:
-        return _board_sprite(key)
-    if size is HAND:
-        return hand_sprite(key)
-    return Sprite(face(key, size))
+@lru_cache(maxsize=1024)
+def token_sprite(key: FaceKey, size: FaceSize = TOKEN, visible: int | None = None) -> Sprite:
+    """A token face (TOKEN on the board, HAND_TOKEN in a hand) prepared for pasting. visible
+    is the width the next card leaves uncovered in a crowded row: the name is then shortened
+    to fit it, from the left edge, instead of being cut by that card."""
+    return Sprite(_draw_face(key, size, visible))
 
 
 def clear_caches() -> None:
     """Forget every drawn face and tile (for tests of cold rendering)."""
-    for cached in (_board_face, _hand_face, _big_face, _board_sprite, hand_sprite):
+    for cached in (_board_face, _hand_face, _big_face, hand_sprite, token_sprite):
         cached.cache_clear()
     clear_tiles()
 
 
-def _draw_face(key: FaceKey, size: FaceSize) -> Image.Image:
+def _draw_face(key: FaceKey, size: FaceSize, visible: int | None = None) -> Image.Image:
     art = _face_art if size is BIG else _stored_art  # a big face is large and seldom needed
     if key.type != "unit" or key.strength is None:
-        return art(key, size, True)
+        return art(key, size, True, visible)
     # The art is kept (on disk too) once per card: only the strength badge, drawn last,
     # depends on the strength.
-    img = art(key._replace(strength=None, base=None), size, False).copy()
+    img = art(key._replace(strength=None, base=None), size, False, visible).copy()
     off = _badge_offset(size)
     draw_badge(img, off, off, size.badge, key)
     return img
 
 
-def _face_art(key: FaceKey, size: FaceSize, badge: bool) -> Image.Image:
+def _token_marks(key: FaceKey, size: FaceSize) -> list[str]:
+    """A token's marks, at most two: the hand's show the row (or agile) first."""
+    if key.type != "unit":
+        return []
+    abilities = [a for a in key.abilities if a != "agile"]
+    if size is not HAND_TOKEN:
+        return abilities[:2]
+    row = ["agile"] if len(key.rows) > 1 else _row_marks(key)
+    return (row + abilities)[:2]
+
+
+def _token_name(img: Image.Image, key: FaceKey, size: FaceSize, visible: int | None) -> None:
+    """A token's name in its banner, shortened to two lines of what the face shows."""
+    w, h, b = size.w, size.h, size.border
+    top = h - b - size.banner
+    fnt = font(SANS_BOLD, size.name_font)
+    room = (visible if visible is not None else w) - 2 * b - 4
+    lines = abbreviate(key.name, fnt, room, 2)
+    line_h = size.banner // 2
+    y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
+    draw = ImageDraw.Draw(img)
+    for line in lines:
+        if visible is None:
+            draw.text((w / 2, y), line, font=fnt, fill=TEXT, anchor="mm")
+        else:
+            draw.text((b + 2, y), line, font=fnt, fill=TEXT, anchor="lm")
+        y += line_h
+
+
+def _face_art(key: FaceKey, size: FaceSize, badge: bool,
+              visible: int | None = None) -> Image.Image:
     """The face; without a unit's strength badge unless badge (it lies clear of the rest)."""
     img = _body(key.faction, key.hero, size).copy()
     w, h, b = size.w, size.h, size.border
     draw = ImageDraw.Draw(img)
     pal = palette(key.faction)
+    token = size in TOKENS
 
-    if key.type != "unit":
+    if key.type != "unit" and not token:
         s = int(min(w - 2 * b, h - size.banner - 2 * b) * 0.62)
         big_icon = icon(special_icon_name(key), s, mix(GOLD_LIGHT, pal.accent, 0.2))
         img.alpha_composite(
@@ -373,6 +406,16 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool) -> Image.Image:
     draw.line(
         (b, top, w - b - 1, top), fill=(*mix(pal.frame, GOLD, 0.5), 255), width=max(1, b // 3)
     )
+    off = _badge_offset(size)
+    if badge:
+        draw_badge(img, off, off, size.badge, key)
+    if token:  # the marks in a column at the top right, beside the badge
+        _token_name(img, key, size, visible)
+        x = w - b - size.chip - 2
+        for i, mark in enumerate(_token_marks(key, size)):
+            img.alpha_composite(chip(mark, size.chip, bright=mark not in ROW_ICONS),
+                                (x, b + 1 + i * (size.chip + 1)))
+        return img
     fnt, lines = fit_lines(
         key.name, w - 2 * b - max(4, w // 14), size.name_font, max(8, size.name_font * 2 // 3)
     )
@@ -382,10 +425,7 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool) -> Image.Image:
         draw.text((w / 2, y), line, font=fnt, fill=TEXT, anchor="mm")
         y += line_h
 
-    # badge and marks down the left side
-    off = _badge_offset(size)
-    if badge:
-        draw_badge(img, off, off, size.badge, key)
+    # marks down the left side, under the badge
     y_start = off + size.badge + (1 if size is BOARD else b // 2)
     cx = off + (size.badge - size.chip) // 2
     cy = y_start
@@ -413,27 +453,13 @@ def face_for(card: object, size: FaceSize = BOARD) -> Image.Image:
     return face(face_key(card), size)
 
 
-@cache
-@on_disk("glow")
-def glow(size: FaceSize, spread: int, colour: RGB = HIGHLIGHT_GLOW) -> Image.Image:
-    """A soft halo to put behind a card face (the last move's highlight)."""
-    w, h = size.w + 2 * spread, size.h + 2 * spread
-    mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (spread // 2, spread // 2, w - spread // 2 - 1, h - spread // 2 - 1),
-        radius=size.radius + spread // 2,
-        fill=255,
-    )
-    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
-    out = Image.new("RGBA", (w, h), (*colour, 0))
-    out.putalpha(mask)
-    return out
-
-
 __all__ = [
     "BIG",
     "BOARD",
     "HAND",
+    "HAND_TOKEN",
+    "TOKEN",
+    "TOKENS",
     "FaceKey",
     "FaceSize",
     "card_mask",
@@ -443,8 +469,7 @@ __all__ = [
     "face",
     "face_for",
     "face_key",
-    "face_sprite",
-    "glow",
     "hand_sprite",
     "strength_colour",
+    "token_sprite",
 ]

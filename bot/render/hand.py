@@ -1,4 +1,8 @@
-"""A player's private hand: every card with its index in the bot's select menu."""
+"""A player's private hand: every card with its number in the bot's card menu.
+
+The cards are in the order the player sees them (engine.view.hand_order): tab i is
+hand_order(hand)[i - 1].
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,16 @@ from PIL import Image, ImageChops, ImageDraw
 
 from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
-from bot.render.faces import HAND, FaceKey, face, face_key, hand_sprite
+from bot.render.faces import (
+    HAND,
+    TOKENS,
+    FaceKey,
+    FaceSize,
+    face,
+    face_key,
+    hand_sprite,
+    token_sprite,
+)
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.palette import theme_palette
 from bot.render.text import draw_text, fit_text, sanitize_name
@@ -19,6 +32,7 @@ from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
 from bot.render.tiles import Sprite, Tiles
 from engine.actions import PLAY
 from engine.observation import Observation
+from engine.view import hand_order
 
 W = 1020
 HEADER_H = 74
@@ -72,9 +86,9 @@ def _background(h: int) -> Image.Image:
 
 
 @cache
-def _tab(number: int, dim: bool = False) -> Sprite:
-    """The index tab under a card: gold, or grey for a card that cannot be played now."""
-    w, h = 64, TAB_H
+def number_tab(number: int, dim: bool = False, w: int = 64, h: int = TAB_H,
+               size: int = 30) -> Sprite:
+    """The number tab under a card: gold, or grey for a card that cannot be played now."""
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
     ImageDraw.Draw(big).rounded_rectangle(
         (2, 2, w * 4 - 3, h * 4 - 3),
@@ -85,7 +99,7 @@ def _tab(number: int, dim: bool = False) -> Sprite:
     )
     out = big.resize((w, h), Image.Resampling.LANCZOS)
     ImageDraw.Draw(out).text(
-        (w / 2, h / 2 + 1), str(number), font=font(SERIF_BOLD, 30), fill=INK, anchor="mm"
+        (w / 2, h / 2 + 1), str(number), font=font(SERIF_BOLD, size), fill=INK, anchor="mm"
     )
     return Sprite(out)
 
@@ -109,7 +123,7 @@ def hand_look(obs: Observation) -> HandLook:
         raise NoHand("the observation holds no hand for its viewer")
     if obs.phase == "mulligan":
         left_n = side.mulligans_left if side.mulligans_left is not None else 0
-        right = f"Mulligan: redraw up to {left_n}" if left_n else "Mulligan: no redraws left"
+        right = f"Redraw up to {left_n}" if left_n else "No redraws left"
         right_colour = GOLD_LIGHT
     elif obs.phase == "over":
         right, right_colour = "Match over", TEXT_MUTED
@@ -118,7 +132,7 @@ def hand_look(obs: Observation) -> HandLook:
     else:
         right, right_colour = f"Round {obs.round} - opponent's turn", TEXT_MUTED
     dimmed = unplayable(obs)
-    cards = tuple((face_key(card), card.uid in dimmed) for card in side.hand)
+    cards = tuple((face_key(card), card.uid in dimmed) for card in hand_order(side.hand))
     return HandLook(side.name, side.player, cards, right, right_colour)
 
 
@@ -152,9 +166,10 @@ def unplayable(obs: Observation) -> frozenset[int]:
 
 
 @lru_cache(maxsize=256)
-def _dimmed(key: FaceKey) -> Sprite:
-    """The card face under a dark layer shaped like it (a card that cannot be played now)."""
-    card_face = face(key, HAND)
+def dimmed(key: FaceKey, size: FaceSize = HAND, visible: int | None = None) -> Sprite:
+    """The card face under a dark layer shaped like it (a card that cannot be played now);
+    token sizes take the uncovered width of faces.token_sprite."""
+    card_face = token_sprite(key, size, visible).image if size in TOKENS else face(key, size)
     shade = Image.new("RGBA", card_face.size, (8, 6, 4, 0))
     shade.putalpha(ImageChops.multiply(card_face.getchannel("A"),
                                        Image.new("L", card_face.size, DIM_ALPHA)))
@@ -182,14 +197,14 @@ def draw_hand(look: HandLook) -> Image.Image:
         )
     for i, ((key, dim), (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True),
                                              start=1):
-        (_dimmed(key) if dim else hand_sprite(key)).paste(img, x, y)
-        tab = _tab(i, dim)
+        (dimmed(key) if dim else hand_sprite(key)).paste(img, x, y)
+        tab = number_tab(i, dim)
         tab.paste(img, x + (HAND.w - tab.width) // 2, y + HAND.h + 6)
     return img
 
 
 def render_hand(obs: Observation) -> bytes:
-    """The viewer's hand as PNG bytes; index i matches position i (1-based) in the hand."""
+    """The viewer's hand as PNG bytes; tab i is hand_order(hand)[i - 1]."""
     return render_hand_look(hand_look(obs))
 
 
@@ -201,11 +216,13 @@ def render_hand_look(look: HandLook) -> bytes:
 __all__ = [
     "HandLook",
     "NoHand",
+    "dimmed",
     "draw_hand",
     "hand_image",
     "hand_look",
     "height",
     "layout",
+    "number_tab",
     "render_hand",
     "render_hand_look",
     "unplayable",

@@ -24,10 +24,14 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from bot.render.fonts import ASSETS_DIR
+
+if TYPE_CHECKING:
+    from engine.observation import Observation
 
 PALETTE_FILE = ASSETS_DIR / "palette.json"
 COLOURS = 256
@@ -64,12 +68,12 @@ class FixedPalette:
         self.buckets = tuple(buckets)
         self.colours = tuple(colours)
         self._probes = _palette_image([probe(b) for b in self.buckets])
-        self._display = [c for rgb in self.colours for c in rgb]
+        self.display = [c for rgb in self.colours for c in rgb]  # r, g, b of each entry
 
     def quantize(self, img: Image.Image) -> Image.Image:
         """Map an RGB image onto the palette (a P image)."""
         out = img.quantize(palette=self._probes, dither=Image.Dither.NONE)
-        out.putpalette(self._display)
+        out.putpalette(self.display)
         return out
 
     def to_json(self) -> str:
@@ -126,16 +130,25 @@ def build(images: Iterable[Image.Image]) -> FixedPalette:
 
 
 def training_images() -> list[Image.Image]:
-    """The board and hand samples, and the boards and hands of a few random matches."""
-    from bot.render import board_image, hand_image
+    """The board, view and hand samples, and the boards, views and hands of a few random
+    matches, in their own colours."""
+    from bot.render import hand_image
+    from bot.render.board import drawn_image, public_board_looks
+    from bot.render.player_view import view_looks
     from bot.render.samples import SAMPLES, played_match
 
-    draw = {"board": board_image, "hand": hand_image}
+    def board(obs: Observation) -> Image.Image:
+        return drawn_image(public_board_looks(obs))
+
+    def view(obs: Observation) -> Image.Image:
+        return drawn_image(view_looks(obs))
+
+    draw = {"board": board, "view": view, "hand": hand_image}
     images = [draw[kind](sample()) for kind, sample in SAMPLES.values() if kind in draw]
     for seed in TRAINING_MATCHES:
         positions = played_match(seed)
         for public, private in positions[:: max(1, len(positions) // 6)]:
-            images += [board_image(public), hand_image(private)]
+            images += [board(public), view(private), hand_image(private)]
     return images
 
 

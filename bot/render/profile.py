@@ -6,15 +6,16 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.learn.glossary import record, score
+from bot.ranking.match import Record
 from bot.ranking.ranks import PIECES, PRO, rank_label
-from bot.ranking.rating import MMR_CAP
-from bot.ranking.views import MatchLine, Profile
+from bot.ranking.rating import MMR_CAP, PROVISIONAL_GAMES
+from bot.ranking.views import ABANDONED, MatchLine, Profile
 from bot.render.emblem import rank_emblem
 from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
-from bot.render.leaderboard import record_text
-from bot.render.text import fit_font, fit_text, sanitize_name
+from bot.render.text import draw_text, fit_font, fit_text, sanitize_name
 from bot.render.texture import headed_wood, panel
 from bot.render.theme import (
     GOLD,
@@ -33,13 +34,17 @@ FACTION_Y, FACTION_H = 256, 62
 RECORD_Y = FACTION_Y + 5 * FACTION_H + 16
 MATCHES_Y = RECORD_Y + 170
 MATCH_H = 48
-OUTCOME_COLOURS = {"win": (84, 170, 92), "loss": (196, 78, 66), "draw": (128, 118, 104)}
-OUTCOME_LETTERS = {"win": "W", "loss": "L", "draw": "D"}
+OUTCOME_COLOURS = {"win": (84, 170, 92), "loss": (196, 78, 66), "draw": (128, 118, 104),
+                   ABANDONED: (74, 70, 66)}
+OUTCOME_LETTERS = {"win": "W", "loss": "L", "draw": "D", ABANDONED: "A"}
 GAIN, LOSS_COLOUR = (120, 220, 120), (255, 120, 104)
+FOOT_H = 44
+FOOT = (f"Faction MMR: 1200 to start, provisional for {PROVISIONAL_GAMES} games \u00b7 "
+        "/gwent rules ranked")
 
 
 def _height(matches: int) -> int:
-    return MATCHES_Y + 34 + max(matches, 1) * MATCH_H + 24
+    return MATCHES_Y + 34 + max(matches, 1) * MATCH_H + 24 + FOOT_H
 
 
 @cache
@@ -63,7 +68,7 @@ def profile_image(profile: Profile) -> Image.Image:
                   fill=TEXT if played else TEXT_MUTED, anchor="lm")
         rec = line.record
         detail = (f"{rec.games} {'game' if rec.games == 1 else 'games'} \u00b7 "
-                  f"{record_text(rec.wins, rec.losses, rec.draws)}" if played else "not played")
+                  f"{record(rec.wins, rec.losses, rec.draws)}" if played else "not played")
         draw.text((84, y + 46), fit_text(detail, font(SANS, 20), 240), font=font(SANS, 20),
                   fill=TEXT_MUTED, anchor="lm")
         x0, x1, by = 336, 596, y + 20
@@ -72,14 +77,19 @@ def profile_image(profile: Profile) -> Image.Image:
             share = min(line.mmr / MMR_CAP, 1.0)
             draw.rounded_rectangle((x0, by, x0 + max(20, round((x1 - x0) * share)), by + 20),
                                    radius=10, fill=palette(line.faction).accent)
-            counts = f"ladder weight {round(line.ramp * 100)}%"
-            draw.text((x0, by + 36), counts, font=font(SANS, 18), fill=TEXT_MUTED, anchor="lm")
-        draw.text((W - 28, y + 30), str(line.mmr), font=font(SERIF_BOLD, 30),
-                  fill=TEXT if played else TEXT_MUTED, anchor="rm")
+            counts = f"{round(line.ramp * 100)}% in ladder score"
+            if line.provisional:
+                counts = f"provisional \u00b7 {counts}"
+            draw.text((x0, by + 36), fit_text(counts, font(SANS, 18), W - 28 - x0),
+                      font=font(SANS, 18), fill=TEXT_MUTED, anchor="lm")
+        draw.text((W - 28, y + 30), str(line.mmr) if played else "\u2013",
+                  font=font(SERIF_BOLD, 30), fill=TEXT if played else TEXT_MUTED, anchor="rm")
     _records(img, draw, profile)
     _title(draw, MATCHES_Y, "Last matches")
     for i, match in enumerate(profile.recent):
         _match(img, draw, MATCHES_Y + 22 + i * MATCH_H, match)
+    draw.text((W / 2, img.height - FOOT_H / 2 - 4), fit_text(FOOT, font(SANS, 20), W - 40),
+              font=font(SANS, 20), fill=TEXT_MUTED, anchor="mm")
     return img
 
 
@@ -92,8 +102,8 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> No
     img.paste(emblem, (24, 24), emblem)
     x, room = 220, W - 220 - 24
     name = sanitize_name(profile.name, fallback="Player")
-    draw.text((x, 46), name, font=fit_font(name, SANS_BOLD, 38, room, 26), fill=TEXT,
-              anchor="lm")
+    name_font = fit_font(name, SANS_BOLD, 38, room, 26)
+    draw_text(draw, (x, 46), fit_text(name, name_font, room), name_font, TEXT, anchor="lm")
     draw.text((x, 88), profile.season.title, font=font(SANS, 22), fill=TEXT_MUTED, anchor="lm")
     rank = rank_label(profile.rank)
     if profile.rank != PRO:
@@ -101,8 +111,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> No
     draw.text((x, 130), fit_text(rank, font(SERIF_BOLD, 30), room), font=font(SERIF_BOLD, 30),
               fill=GOLD_LIGHT, anchor="lm")
     if profile.played_season and profile.position is not None:
-        ladder = (f"#{profile.position} of {profile.ladder_size} on the ladder \u00b7 "
-                  f"score {profile.score}")
+        ladder = f"#{profile.position} of {profile.ladder_size} \u00b7 ladder score {profile.score}"
     else:
         ladder = "Not on this season's ladder yet"
     draw.text((x, 174), fit_text(ladder, font(SANS_BOLD, 22), room), font=font(SANS_BOLD, 22),
@@ -111,12 +120,10 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> No
 
 def _records(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> None:
     rate = profile.round_win_rate
-    boxes = (("Ranked W-L-D", _wld(profile.ranked.wins, profile.ranked.losses,
-                                        profile.ranked.draws)),
-             ("Practice W-L-D", _wld(profile.practice.wins, profile.practice.losses,
-                               profile.practice.draws)),
+    boxes = (("Ranked", _wld(profile.ranked)), ("Casual", _wld(profile.casual)),
+             ("Practice", _wld(profile.practice)),
              ("Rounds won", "\u2013" if rate is None else f"{round(rate * 100)}%"))
-    width = (W - 56 - 2 * 12) // 3
+    width = (W - 56 - (len(boxes) - 1) * 12) // len(boxes)
     for i, (label, value) in enumerate(boxes):
         x0 = 28 + i * (width + 12)
         panel(img, (x0, RECORD_Y, x0 + width, RECORD_Y + 96))
@@ -131,8 +138,8 @@ def _records(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> N
               fill=TEXT_MUTED, anchor="rm")
 
 
-def _wld(wins: int, losses: int, draws: int) -> str:
-    return f"{wins}-{losses}-{draws}"
+def _wld(rec: Record) -> str:
+    return record(rec.wins, rec.losses, rec.draws)
 
 
 def _match(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, match: MatchLine) -> None:
@@ -143,13 +150,14 @@ def _match(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, match: MatchLine
     name = sanitize_name(match.opponent_name, fallback="Player")
     if match.practice is not None:
         name = f"Computer ({match.practice})"
-    draw.text((80, y + MATCH_H / 2), fit_text(name, font(SANS_BOLD, 22), 196),
-              font=font(SANS_BOLD, 22), fill=TEXT, anchor="lm")
+    name_font = font(SANS_BOLD, 22)
+    draw_text(draw, (80, y + MATCH_H / 2), fit_text(name, name_font, 196), name_font, TEXT,
+              anchor="lm")
     for j, faction in enumerate((match.faction, match.opponent_faction)):
         mark = icon(f"emblem_{faction}", 26, palette(faction).accent)
         img.paste(mark, (286 + j * 34, y + (MATCH_H - 26) // 2), mark)
-    rounds = "  ".join(f"{a}-{b}" for a, b in match.rounds) or "no round"
-    if match.ended_by != "play":
+    rounds = "  ".join(score(a, b) for a, b in match.rounds) or "no round"
+    if match.ended_by != "play" and match.outcome != ABANDONED:
         rounds = f"{rounds} \u00b7 {match.ended_by}"
     draw.text((366, y + MATCH_H / 2), fit_text(rounds, font(SANS, 20), 240), font=font(SANS, 20),
               fill=TEXT_MUTED, anchor="lm")
@@ -158,7 +166,9 @@ def _match(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, match: MatchLine
         text, fill = (f"+{delta}", GAIN) if delta >= 0 else (f"\u2212{-delta}", LOSS_COLOUR)
         fnt = font(SERIF_BOLD, 24)
     else:
-        text, fill, fnt = ("practice" if match.practice else "unrated"), TEXT_MUTED, font(SANS, 18)
+        text = ("practice" if match.practice else "casual" if match.casual
+                else "abandoned" if match.outcome == ABANDONED else "not rated")
+        fill, fnt = TEXT_MUTED, font(SANS, 18)
     draw.text((W - 28, y + MATCH_H / 2), text, font=fnt, fill=fill, anchor="rm")
 
 

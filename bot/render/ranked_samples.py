@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.ranking.match import Record
 from bot.ranking.seasons import Season
 from bot.ranking.views import (
+    ABANDONED,
     LADDER,
     FactionLine,
     LeaderboardPage,
@@ -30,27 +31,32 @@ def leaderboard_ladder() -> LeaderboardPage:
 
 
 def leaderboard_faction() -> LeaderboardPage:
-    """A past season's Monsters board, last page with four players."""
+    """A past season's Monsters board, last page with four players (the last provisional)."""
     rows = tuple(Standing(31 + i, 200 + i, name, 24 + i, i, 1390 - i * 121,
-                          Record(3 + i, 5, 0)) for i, name in enumerate(_NAMES[:4]))
+                          Record(3 + i, 5, 0) if i < 3 else Record(1, 2, 0))
+                 for i, name in enumerate(_NAMES[:4]))
     return LeaderboardPage(Season(2024, 12), "monsters", 3, 4, 34, rows, viewer_id=None,
                            in_progress=False)
 
 
 def _line(i: int) -> MatchLine:
-    outcome = ("win", "loss", "draw", "win", "loss")[i % 5]
+    """Recent match i: wins, losses and draws, a practice match (4), a casual one (7) and
+    one abandoned by both players (8)."""
+    outcome = ("win", "loss", "draw", "win", "loss")[i % 5] if i != 8 else ABANDONED
     rounds = (((41, 37), (12, 55), (60, 58)), ((20, 30), (33, 41)),
               ((45, 45), (50, 50)), ((71, 19), (88, 102), (64, 3)),
-              ((0, 0),))[i % 5]
+              ((0, 0),))[i % 5] if i != 8 else ((41, 37),)
     practice = "hard" if i == 4 else None
-    delta = {"win": 31 - i, "loss": -28 + i, "draw": 2}[outcome]
-    mine = None if practice else MmrChange(1, "monsters", 1500, 1500 + delta, 12, 3, 12, 4)
+    casual = i == 7
+    rated = practice is None and not casual and outcome != ABANDONED
+    delta = {"win": 31 - i, "loss": -28 + i, "draw": 2, ABANDONED: 0}[outcome]
+    mine = MmrChange(1, "monsters", 1500, 1500 + delta, 12, 3, 12, 4, 20) if rated else None
     return MatchLine(1000 - i, 5000 + i, _START + 86400 * (20 - i), outcome,
-                     "forfeit" if i == 1 else "play", 7 + i,
+                     "forfeit" if i == 1 else "timeout" if i == 8 else "play", 7 + i,
                      "Computer" if practice else _NAMES[(i + 2) % len(_NAMES)],
                      ("monsters", "skellige", "nilfgaard")[i % 3],
                      ("scoiatael", "northern_realms", "monsters", "skellige")[i % 4],
-                     rounds, practice, practice is None, 0.5 if i == 6 else 1.0, mine)
+                     rounds, practice, rated, 0.5 if i == 6 else 1.0, mine, casual=casual)
 
 
 def profile_full() -> Profile:
@@ -59,10 +65,10 @@ def profile_full() -> Profile:
                 FactionLine("nilfgaard", 1412, Record(9, 8, 0), 0.68),
                 FactionLine("monsters", 2400, Record(40, 9, 2), 1.0),
                 FactionLine("scoiatael", 1200, Record(), 0.0),
-                FactionLine("skellige", 980, Record(2, 6, 0), 0.32))
+                FactionLine("skellige", 1043, Record(2, 1, 0), 0.12))
     return Profile(1, "Yennefer of Vengerberg", Season(2025, 1), 12, 3, True, 4952, 4, 113,
                    factions, Record(71, 34, 3), Record(12, 2, 0), 161, 262, "monsters",
-                   tuple(_line(i) for i in range(10)))
+                   tuple(_line(i) for i in range(10)), casual=Record(5, 7, 1))
 
 
 def profile_new() -> Profile:

@@ -6,6 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.learn.glossary import score
 from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
@@ -62,8 +63,8 @@ def headline(obs: Observation) -> tuple[str, str]:
             return "No winner", f"{quitter} forfeited"
         return f"{names[obs.winner]} wins", f"{quitter} forfeited the match"
     if obs.winner is None:
-        return "Draw", f"Rounds won {won[0]} - {won[1]}"
-    return f"{names[obs.winner]} wins", f"Rounds won {won[obs.winner]} - {won[1 - obs.winner]}"
+        return "Draw", f"Rounds won {score(won[0], won[1])}"
+    return f"{names[obs.winner]} wins", f"Rounds won {score(won[obs.winner], won[1 - obs.winner])}"
 
 
 def result_image(obs: Observation) -> Image.Image:

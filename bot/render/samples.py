@@ -8,7 +8,7 @@ of "board", "hand", "card", "result", "deck" (an engine Deck), "leaderboard" and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -963,6 +963,68 @@ def hand_some_unplayable() -> Observation:
                        legal=(Action(0, PASS), *plays))
 
 
+# --- players' own views -------------------------------------------------------------
+
+
+def _view(obs: Observation, seat: int, hand: tuple[CardView, ...],
+          mulligans: int | None = None, legal: tuple[Action, ...] = ()) -> Observation:
+    """A board sample as seat's own observation, holding this hand."""
+    sides = list(obs.sides)
+    sides[seat] = replace(sides[seat], hand=hand, hand_count=len(hand), mulligans_left=mulligans)
+    return replace(obs, viewer=seat, sides=(sides[0], sides[1]), legal=legal)
+
+
+def view_full() -> Observation:
+    """The full board from player 1's side on their turn, copies apart in the match's hand."""
+    hand = (card("black_infantry"), card("decoy"), card("letho"), card("black_infantry"),
+            card("frost"), card("albrich"), card("horn"))
+    obs = board_full()
+    plays = tuple(Action(1, PLAY, c.uid) for c in hand)
+    return _view(obs, 1, hand, legal=(Action(1, PASS), *plays))
+
+
+def view_mulligan() -> Observation:
+    """Player 0's view while redrawing: the opening hand of 10 cards."""
+    hand = hand_mulligan().sides[0].hand
+    assert hand is not None
+    return _view(board_mulligan(), 0, hand, mulligans=2)
+
+
+def view_crowded() -> Observation:
+    """Crowded rows, and a hand of 13 cards that overlap a little, on the other's turn."""
+    hand = (*_many("ghoul", 3), card("arachas_behemoth"), card("crone_brewess"),
+            card("crone_weavess"), card("crone_whispess"), card("kayran"), card("leshen"),
+            card("fog"), card("scorch"), card("decoy"), card("ice_giant"))
+    return _view(board_crowded(), 0, hand)
+
+
+def view_big_hand() -> Observation:
+    """A hand of 16 cards after several spies: two rows."""
+    hand = (*_many("blue_stripes", 3), *_many("catapult", 2), card("vernon"), card("natalis"),
+            card("esterad"), card("philippa"), card("ves"), card("siegfried"), card("keira"),
+            card("sheldon"), card("horn"), card("frost"), card("clear"))
+    return _view(board_empty(), 0, hand)
+
+
+def view_passed() -> Observation:
+    """The player who passed watches the other play on: their hand is kept for next round."""
+    hand = (card("nekker"), card("foglet"), card("griffin"), card("draug"))
+    return _view(board_passed(), 1, hand)
+
+
+def view_names_rtl() -> Observation:
+    """An Arabic name as the viewer, a Hebrew one as the opponent, on the viewer's turn."""
+    hand = (card("harpy"), card("earth_elemental"), card("decoy"))
+    obs = board_names_rtl()
+    plays = tuple(Action(1, PLAY, c.uid) for c in hand if c.card_id != "decoy")
+    return _view(obs, 1, hand, legal=(Action(1, PASS), *plays))
+
+
+def view_over() -> Observation:
+    """The last view of a finished match, for the winner."""
+    return _view(board_over(), 0, (card("ves"),))
+
+
 # --- results -------------------------------------------------------------------
 
 
@@ -1161,21 +1223,32 @@ def deck_crowded() -> Deck:
     return Deck("monsters", "eredin_destroyer_of_worlds", cards, "Everything Monsters")
 
 
-def played_match(seed: int) -> list[tuple[Observation, Observation]]:
-    """Every position of a seeded match between random players (starter decks, no forfeit):
-    the public board and the hand of the player to act, in order."""
+def _positions(seed: int) -> Iterator[tuple[Match, int]]:
+    """A seeded match between random players (starter decks, no forfeit), position by
+    position: the match, and the player who acts next."""
     rng = random.Random(seed)
     decks = starter_decks()
     factions = sorted(decks)
     match = Match.new((decks[rng.choice(factions)], decks[rng.choice(factions)]),
                       seed=seed, names=("Geralt", "Yennefer"))
-    positions = []
     while not match.is_over:
         player = rng.choice(match.to_act())
-        positions.append((public_view(match.observation(None)), match.observation(player)))
+        yield match, player
         legal = [a for a in match.legal_actions(player) if a.kind != "forfeit"]
         match.apply(rng.choice(legal))
-    return positions
+
+
+def played_match(seed: int) -> list[tuple[Observation, Observation]]:
+    """Every position of a seeded random match: the public board and the observation of the
+    player to act, in order."""
+    return [(public_view(m.observation(None)), m.observation(player))
+            for m, player in _positions(seed)]
+
+
+def played_views(seed: int) -> list[tuple[Observation, Observation, Observation]]:
+    """Every position of the same match: the public board and each seat's own observation."""
+    return [(public_view(m.observation(None)), m.observation(0), m.observation(1))
+            for m, _ in _positions(seed)]
 
 
 def _fresh(build: Callable[[], Any]) -> Callable[[], Any]:
@@ -1203,6 +1276,13 @@ SAMPLES: dict[str, tuple[str, Callable[[], Any]]] = {
     "board_crowded": ("board", _fresh(board_crowded)),
     "board_mulligan": ("board", _fresh(board_mulligan)),
     "board_over": ("board", _fresh(board_over)),
+    "view_full": ("view", _fresh(view_full)),
+    "view_mulligan": ("view", _fresh(view_mulligan)),
+    "view_crowded": ("view", _fresh(view_crowded)),
+    "view_big_hand": ("view", _fresh(view_big_hand)),
+    "view_passed": ("view", _fresh(view_passed)),
+    "view_names_rtl": ("view", _fresh(view_names_rtl)),
+    "view_over": ("view", _fresh(view_over)),
     "hand_mulligan": ("hand", _fresh(hand_mulligan)),
     "hand_large": ("hand", _fresh(hand_large)),
     "hand_small": ("hand", _fresh(hand_small)),

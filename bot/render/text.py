@@ -10,6 +10,7 @@ left out, never drawn as a box. Such text is drawn once into a mask and cached.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -70,6 +71,7 @@ def glyph_font(fnt: Font, char: str) -> Font | None:
     return next((f for f in chain if has_glyph(f, char)), None)
 
 
+@lru_cache(maxsize=4096)
 def sanitize_name(
     name: str | None,
     fallback: str = "Player",
@@ -284,15 +286,35 @@ def _mask(text: str, fnt: Font) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
+@lru_cache(maxsize=8192)
+def _plain_mask(text: str, fnt: Font, anchor: str, mode: str,
+                start: tuple[float, float]) -> tuple[Image.Image, tuple[int, int]]:
+    """The mask and offset ImageDraw.text draws for one line in the font's own glyphs."""
+    core, offset = fnt.getmask2(text, mode, anchor=anchor, start=start)
+    mask = Image.new("L", core.size)
+    mask.im.paste(core, (0, 0, *core.size))
+    return mask, offset
+
+
+def forget_drawn_text() -> None:
+    """Forget every laid-out line (for tests that watch text being drawn)."""
+    _plain_mask.cache_clear()
+    _mask.cache_clear()
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt: Font,
               fill: object, anchor: str = "la") -> None:
     """Draw one line like ImageDraw.text, in any script: the font's own glyphs where it has
-    them, the fallback chain's elsewhere; characters no font has are left out.
+    them, the fallback chain's elsewhere; characters no font has are left out. The glyphs of
+    a line are laid out once and kept (as ImageDraw.text would draw them, pixel for pixel).
 
     Anchors are Pillow's two letters: l/m/r, then a/m/s/d (t and b are taken as a and d).
     """
     if _simple(text, fnt):
-        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)  # type: ignore[arg-type]
+        x, y = xy
+        mask, (dx, dy) = _plain_mask(text, fnt, anchor, draw.fontmode,
+                                     (math.modf(x)[0], math.modf(y)[0]))
+        draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)  # type: ignore[arg-type]
         return
     mask, left, top = _mask(text, fnt)
     ascent, descent = fnt.getmetrics()
@@ -356,6 +378,58 @@ def wrap_text(text: str, fnt: Font, max_width: float, max_lines: int) -> list[st
         rest = " ".join([lines[-1], *words[i:]])
         lines[-1] = fit_text(rest, fnt, max_width)
     return lines
+
+
+def _particle(word: str) -> bool:
+    """A short joining word inside a name ("of", "aep", "the"), left out first to save room."""
+    return word.isalpha() and word.islower() and len(word) <= 4
+
+
+def _shorten_word(word: str, fnt: Font, width: float) -> str:
+    """The word, or its longest start and a full stop, that fits width; "" when not even its
+    first letter and the stop fit."""
+    if text_width(word, fnt) <= width:
+        return word
+    keep = len(word) - 1
+    while keep > 1 and (not word[keep - 1].isalnum()
+                        or text_width(word[:keep] + ".", fnt) > width):
+        keep -= 1
+    short = word[:keep] + "."
+    return short if text_width(short, fnt) <= width else ""
+
+
+def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str, ...]:
+    """The text in at most `lines` lines no wider than width, shortened rather than cut.
+
+    Whole words wrapped when they fit; else without short joining words ("Cahir Mawr Dyffryn
+    aep Ceallach" loses "aep") and, in a name with a colon, the words between the first one
+    and the colon ("Gaunter O'Dimm: Darkness" becomes "Gaunter" over "Darkness"); else each
+    line starts with its next word, shortened to its first letters and a full stop when it
+    is wider than a line ("Arachas Behemoth" becomes "Arach." over "Behem."), and takes the
+    words after it that fit; the words left when the lines are full are left out (and a
+    width too narrow for one letter and a stop shows nothing).
+    """
+    whole = " ".join(text.split())
+    wrapped = wrap_text(whole, fnt, width, lines)
+    if " ".join(wrapped) == whole:
+        return tuple(wrapped)
+    words = [w for w in whole.split() if not _particle(w)] or whole.split()
+    colon = next((i for i, w in enumerate(words) if w.endswith(":")), 0)
+    if colon > 0:  # "Gaunter O'Dimm: Darkness": the part after the colon tells cards apart
+        words = [words[0] + ":", *words[colon + 1:]]
+    wrapped = wrap_text(" ".join(words), fnt, width, lines)
+    if " ".join(wrapped) == " ".join(words):
+        return tuple(line.removesuffix(":") for line in wrapped)
+    out: list[str] = []
+    i = 0
+    while i < len(words) and len(out) < lines:
+        line = _shorten_word(words[i], fnt, width)
+        i += 1
+        while i < len(words) and text_width(f"{line} {words[i]}", fnt) <= width:
+            line = f"{line} {words[i]}"
+            i += 1
+        out.append(line.removesuffix(":"))
+    return tuple(line for line in out if line)
 
 
 def fit_font(text: str, kind: str, size: int, max_width: float, min_size: int = 8) -> Font:

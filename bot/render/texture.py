@@ -15,8 +15,9 @@ def _blend(dark: int, light: int, mask: int) -> int:
     return ((tmp >> 8) + tmp) >> 8
 
 
-def wood(w: int, h: int, seed: int) -> Image.Image:
-    """Dark wood with horizontal grain and a vignette; the same seed gives the same pixels."""
+def wood(w: int, h: int, seed: int, sides_only: bool = False) -> Image.Image:
+    """Dark wood with horizontal grain and a vignette (darker towards every edge, or towards
+    the left and right ones only); the same seed gives the same pixels."""
     rng = random.Random(seed)
     sw, sh = 40, 260
     draw = rng.getrandbits  # rng.randrange(256), value for value, without its overhead
@@ -33,7 +34,10 @@ def wood(w: int, h: int, seed: int) -> Image.Image:
     img = noise.convert("RGB").point(
         [_blend(WOOD_DARK[c], WOOD_LIGHT[c], shade[v]) for c in range(3) for v in range(256)]
     )
-    vignette = Image.radial_gradient("L").resize((w, h), Image.Resampling.BILINEAR)
+    gradient = Image.radial_gradient("L")
+    if sides_only:  # the middle row of the radial gradient, the same on every line
+        gradient = gradient.crop((0, 127, 256, 128))
+    vignette = gradient.resize((w, h), Image.Resampling.BILINEAR)
     vignette = vignette.point(lambda v: min(255, max(0, (v - 90) * 2)))
     return Image.composite(Image.new("RGB", (w, h), (8, 5, 3)), img, vignette)
 

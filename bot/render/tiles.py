@@ -1,4 +1,4 @@
-"""Drawing parts of an image once: sprites that paste fast, and tiles remembered by key.
+"""Drawing parts of an image once: sprites that paste fast, tiles and bands remembered by key.
 
 Blending an RGBA image onto another costs several times as much as copying it, and a card
 face is opaque but for its rounded corners. A Sprite copies the rows that are fully opaque
@@ -7,6 +7,10 @@ and blends only the others (the pixels are the same as a masked paste).
 A Tiles cache remembers the pixels of a box after something was drawn in it (text, say),
 under a key that names everything that decides those pixels, the image below included; the
 next time the key comes back the box is pasted whole instead of drawn again.
+
+A Bands cache goes further for images made of full-width strips (the board and the players'
+views): a strip is drawn, mapped onto the palette and compressed once for its key, and any
+image that shows it again joins the compressed bytes (bot.render.encode.join_bands).
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.render.encode import Band, encode_band
+from bot.render.palette import theme_palette
+
 Box = tuple[int, int, int, int]
 COPY, BLEND, SKIP = "copy", "blend", "skip"
 MIN_COPY_ROWS = 8
-_ALL: list[Tiles] = []
+_ALL: list[Tiles | Bands] = []
 
 
 class Sprite:
@@ -116,8 +123,37 @@ class Tiles:
                 self._tiles.popitem(last=False)
 
 
+class Bands:
+    """Encoded bands by key, the least recently used forgotten first."""
+
+    def __init__(self, maxsize: int) -> None:
+        self._maxsize = maxsize
+        self._tiles: OrderedDict[Hashable, Band] = OrderedDict()
+        self._lock = threading.Lock()
+        self.drawn = 0  # bands drawn since the process started (the others came from here)
+        _ALL.append(self)
+
+    def get(self, key: Hashable, draw: Callable[[], Image.Image]) -> Band:
+        """The band kept for key, or draw() (an RGB strip) encoded and kept.
+
+        key must name everything that decides the strip's pixels, its size included.
+        """
+        with self._lock:
+            band = self._tiles.get(key)
+            if band is not None:
+                self._tiles.move_to_end(key)
+                return band
+        band = encode_band(draw(), theme_palette())
+        with self._lock:
+            self.drawn += 1
+            self._tiles[key] = band
+            if len(self._tiles) > self._maxsize:
+                self._tiles.popitem(last=False)
+        return band
+
+
 def clear_tiles() -> None:
-    """Forget the tiles of every cache (for tests of cold rendering)."""
+    """Forget the tiles and bands of every cache (for tests of cold rendering)."""
     for tiles in _ALL:
         with tiles._lock:
             tiles._tiles.clear()

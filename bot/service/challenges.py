@@ -6,10 +6,12 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 
+from bot.learn.glossary import quoted
 from bot.service.clock import Clock
 from bot.service.errors import Busy, NotAParticipant, NotFound, Refusal
 from bot.service.matches import MatchService, Player
 from bot.service.notifier import MatchChange, Notifier
+from bot.service.settings import ranked_challenges_in
 from bot.storage import Database
 from bot.storage.records import (
     ACCEPTED,
@@ -43,15 +45,17 @@ class ChallengeService:
 
     async def create(self, guild_id: int, channel_id: int, challenger: Player,
                      opponent: Player, *, opponent_is_bot: bool = False,
-                     rematch_of: int | None = None) -> ChallengeRecord:
-        """Store a challenge, or raise a Refusal saying why it cannot be made."""
+                     rematch_of: int | None = None,
+                     ranked: bool | None = None) -> ChallengeRecord:
+        """Store a challenge, or raise a Refusal saying why it cannot be made. A ranked
+        match changes ratings; `ranked` None is the server's choice (casual by default)."""
         if opponent.user_id == challenger.user_id:
             raise Refusal("You can't challenge yourself: pick another member.")
         if opponent_is_bot:
             raise Refusal("Bots can't play Gwent: challenge a member of this server, or use "
                           "/gwent practice to play against me.")
         if challenger.faction is not None and challenger.faction not in catalogue().factions:
-            raise Refusal(f"There is no faction {challenger.faction!r}.")
+            raise Refusal(f"There is no faction {quoted(challenger.faction)}.")
         now = self._clock()
         async with self._db.transaction() as repo:
             running = await repo.live_match_in(channel_id)
@@ -59,16 +63,19 @@ class ChallengeService:
                 raise Busy("A match is already running in this channel.", running.channel_id)
             for person, you in ((challenger, True), (opponent, False)):
                 await check_free(repo, guild_id, person, you)
+            if ranked is None:
+                ranked = await ranked_challenges_in(repo, guild_id)
             challenge_id = await repo.insert_challenge(
                 guild_id, channel_id, (challenger.user_id, challenger.name),
                 (opponent.user_id, opponent.name), challenger.faction, now,
-                now + CHALLENGE_SECONDS, rematch_of)
+                now + CHALLENGE_SECONDS, rematch_of, ranked)
             record = await repo.challenge(challenge_id)
         assert record is not None
         return record
 
     async def rematch(self, match_id: int, user_id: int) -> ChallengeRecord:
-        """Challenge the other player of a finished match, in the same place."""
+        """Challenge the other player of a finished match, in the same place, ranked or
+        casual as it was."""
         match = await self._matches.get(match_id)
         seat = match.seat_of(user_id)
         if seat is None:
@@ -79,7 +86,7 @@ class ChallengeService:
         return await self.create(
             match.guild_id, match.channel_id, Player(me.user_id, me.name, me.faction),
             Player(them.user_id, them.name), opponent_is_bot=them.ai_level is not None,
-            rematch_of=match_id)
+            rematch_of=match_id, ranked=match.ranked)
 
     async def get(self, challenge_id: int) -> ChallengeRecord:
         """Return a challenge, or raise NotFound."""
@@ -115,7 +122,8 @@ class ChallengeService:
                 match_id = await self._matches.insert(
                     repo, challenge.guild_id, channel_id, parent_id,
                     (Player(challenge.challenger_id, challenge.challenger_name, challenge.faction),
-                     Player(challenge.opponent_id, challenge.opponent_name)))
+                     Player(challenge.opponent_id, challenge.opponent_name)),
+                    ranked=challenge.ranked)
                 await repo.close_challenge(challenge_id, ACCEPTED, match_id)
         await self._notifier.match_changed(MatchChange(match_id, 0))
         return await self._matches.get(match_id)
@@ -189,15 +197,30 @@ def _closed(challenge: ChallengeRecord) -> Refusal:
 
 async def check_free(repo: Repository, guild_id: int, person: Player, you: bool) -> None:
     """Refuse (Busy) a member with an open challenge or a running match in the server."""
-    who = "You" if you else person.name
-    has = "have" if you else "has"
     challenge = await repo.open_challenge_of(guild_id, person.user_id)
     if challenge is not None:
-        raise Busy(f"{who} already {has} a challenge waiting in this server.",
-                   challenge.channel_id)
+        raise Busy(_waiting(challenge, person, you), challenge.channel_id, challenge)
+    await check_not_playing(repo, guild_id, person, you)
+
+
+async def check_not_playing(repo: Repository, guild_id: int, person: Player,
+                            you: bool) -> None:
+    """Refuse (Busy) a member with a running match in the server."""
     match = await repo.live_match_of(guild_id, person.user_id)
     if match is not None:
+        who, has = ("You", "have") if you else (person.name, "has")
         raise Busy(f"{who} already {has} a match running in this server.", match.channel_id)
+
+
+def _waiting(challenge: ChallengeRecord, person: Player, you: bool) -> str:
+    """Why an open challenge stops a new one, from the point of view of the one asking."""
+    if not you:
+        return f"{person.name} already has a challenge waiting in this server."
+    if challenge.challenger_id == person.user_id:
+        return (f"You already challenged {challenge.opponent_name} in this server: cancel "
+                "that challenge, or wait for the answer.")
+    return (f"{challenge.challenger_name} already challenged you in this server: accept or "
+            "decline that challenge first.")
 
 
 def _not_yours(challenge: ChallengeRecord, user_id: int, verb: str) -> Refusal:

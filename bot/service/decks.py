@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import dataclass
 
+from bot.learn.glossary import quoted
 from bot.service.errors import InvalidSetting
 from bot.storage.records import SeatRecord, UserSettings
 from bot.storage.saved_decks import SavedDeck
@@ -96,7 +97,7 @@ def revise(choice: DeckChoice, *, faction: str | None = None, leader: str | None
     (Choosing a saved deck goes through choose_saved.)"""
     if faction is not None and faction != choice.faction:
         if faction not in starter_decks():
-            raise InvalidSetting(f"There is no faction {faction!r}.")
+            raise InvalidSetting(f"There is no faction {quoted(faction)}.")
         starter = starter_decks()[faction]
         choice = DeckChoice(faction, starter.leader, faction)
     if leader is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.storage.records import ChallengeRecord
+
 
 class Refusal(Exception):
     """A request that changes nothing; str(refusal) is the explanation to show."""
@@ -24,11 +26,14 @@ class IllegalMove(Refusal):
 
 
 class Busy(Refusal):
-    """A player or channel already has a challenge or match; channel_id links to it."""
+    """A player or channel already has a challenge or match; channel_id links to it, and
+    `challenge` is the open challenge in the way, if that is what it is."""
 
-    def __init__(self, message: str, channel_id: int | None = None) -> None:
+    def __init__(self, message: str, channel_id: int | None = None,
+                 challenge: ChallengeRecord | None = None) -> None:
         super().__init__(message)
         self.channel_id = channel_id
+        self.challenge = challenge
 
 
 class InvalidSetting(Refusal):

@@ -29,6 +29,7 @@ from bot.service.decks import (
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.settings import turn_seconds_in, warning_lead
+from bot.service.timeouts import ABANDON_MATCH, FORFEIT_MATCH, counts, next_timeout
 from bot.storage import Database, StorageError
 from bot.storage.records import CHOOSING, OVER, PLAYING, MatchRecord, ResultRecord, SeatRecord
 from bot.storage.repository import Repository
@@ -38,8 +39,6 @@ from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
 from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
-# Two turn-timer expiries in a row by the same player forfeit the match.
-TIMEOUTS_TO_FORFEIT = 2
 STALE_BOARD = ("This board is out of date: nothing was played. Use the newest board or your "
                "refreshed hand.")
 
@@ -202,7 +201,7 @@ class MatchService:
         if engine.action_count != record.action_count:
             raise StorageError(f"match {record.id}: state has {engine.action_count} actions, "
                                f"the log {record.action_count}")
-        if engine.is_over:
+        if engine.is_over or record.status == OVER:  # over, or abandoned
             self._engines.pop(record.id, None)
         else:
             self._engines[record.id] = engine
@@ -211,12 +210,15 @@ class MatchService:
     # ---------------------------------------------------------------- creating
 
     async def insert(self, repo: Repository, guild_id: int, channel_id: int,
-                     parent_channel_id: int, players: tuple[Player, Player]) -> int:
-        """Create a match in deck choice inside the caller's transaction; return its id."""
+                     parent_channel_id: int, players: tuple[Player, Player], *,
+                     ranked: bool) -> int:
+        """Create a match in deck choice inside the caller's transaction; return its id.
+        Only a ranked match (never practice) changes ratings."""
         now = self._clock()
         deadline, warn_at = await _deadline(repo, guild_id, now)
         match_id = await repo.insert_match(guild_id, channel_id, parent_channel_id,
-                                           self._rng.randrange(2**31), now, deadline, warn_at)
+                                           self._rng.randrange(2**31), now, deadline, warn_at,
+                                           ranked=ranked)
         for seat, player in enumerate(players):
             if player.ai_level is not None:
                 choice = computer_choice(random.Random(self._rng.getrandbits(64)),
@@ -381,12 +383,8 @@ class MatchService:
         return finished
 
     async def expire(self, match_id: int) -> bool:
-        """Act for the players whose turn timer ran out; return whether anything happened.
-
-        Deck choice: ready with the current choices. Redraws: keep. A pending choice: the
-        first option, then pass if still their turn. Otherwise pass; a second expiry in a row
-        forfeits instead.
-        """
+        """Act for the players whose turn timer ran out, as bot.service.timeouts says; return
+        whether anything happened."""
         async with self._changing(match_id) as (repo, record):
             if not record.is_live or record.deadline is None or record.deadline > self._clock():
                 return False
@@ -396,27 +394,55 @@ class MatchService:
             else:
                 engine = await self._engine(repo, record)
                 assert engine is not None
-                late = tuple(engine.to_act())
-                timeouts = {s: record.seats[s].timeouts + 1 for s in late}
-                forfeiting = [s for s in late if timeouts[s] >= TIMEOUTS_TO_FORFEIT]
-
-                def plan(m: Match) -> None:
-                    if forfeiting:
-                        m.apply(Action(forfeiting[0], FORFEIT))
-                        return
-                    for seat in late:
-                        _time_out(m, seat)
-
-                change = await self._apply(repo, record, engine, plan, TIMER, timeouts,
-                                           timed_out=late[0] if late else None)
+                change = await self._expire_turn(repo, record, engine)
         await self._announce(change, record, engine)
         return True
 
+    async def _expire_turn(self, repo: Repository, record: MatchRecord,
+                           engine: Match) -> MatchChange:
+        """The timer's move for every player to act, a forfeit, or the end of an abandoned
+        match; only timeouts in the rounds count."""
+        late = tuple(engine.to_act())
+        what = {s: next_timeout(record, engine.phase, engine.pending is not None, s)
+                for s in late}
+        counted = counts(engine.phase)
+        timeouts = {s: record.seats[s].timeouts + int(counted) for s in late}
+        in_a_row = record.timeouts_in_a_row + int(counted)
+        timed_out = late[0] if late else None
+        if ABANDON_MATCH in what.values():
+            return await self._abandon(repo, record, engine, timeouts, in_a_row, timed_out)
+        forfeiting = [s for s in late if what[s] == FORFEIT_MATCH]
+
+        def plan(m: Match) -> None:
+            if forfeiting:
+                m.apply(Action(forfeiting[0], FORFEIT))
+                return
+            for seat in late:
+                _time_out(m, seat)
+
+        return await self._apply(repo, record, engine, plan, TIMER, timeouts,
+                                 timed_out=timed_out, in_a_row=in_a_row)
+
+    async def _abandon(self, repo: Repository, record: MatchRecord, engine: Match,
+                       timeouts: dict[int, int], in_a_row: int,
+                       timed_out: int | None) -> MatchChange:
+        """End a match both players have left: over with no winner and no move applied (the
+        engine stays where they left it), stored as an abandoned, unrated result."""
+        now = self._clock()
+        if not await repo.advance_match(
+                record.id, record.action_count, status=OVER, deadline=None, warn_at=None,
+                updated_at=now, finished_at=now, computer_due=0, timeouts_in_a_row=in_a_row):
+            raise OutOfDate(STALE_BOARD)
+        for seat, count in timeouts.items():
+            await repo.update_seat(record.id, seat, timeouts=count)
+        self._engines.pop(record.id, None)
+        await self._store_result(repo, _result(record, engine, TIMER, now, abandoned=True))
+        return MatchChange(record.id, engine.action_count, timed_out=timed_out, finished=True)
+
     async def _expire_deck_choice(self, repo: Repository,
                                   record: MatchRecord) -> tuple[MatchChange, Match]:
+        """Start the match with the current deck choices (this counts against nobody)."""
         late = tuple(s.seat for s in record.seats if not s.ready)
-        for seat in late:
-            await repo.update_seat(record.id, seat, timeouts=record.seats[seat].timeouts + 1)
         engine = await self._start(repo, record)
         if len(late) == 1 and self._no_show is not None and await self._no_show(repo, record):
             change = await self._apply(repo, record, engine,
@@ -452,16 +478,18 @@ class MatchService:
 
     async def _apply(self, repo: Repository, record: MatchRecord, engine: Match,
                      plan: Callable[[Match], None], source: str, timeouts: dict[int, int],
-                     actor: int | None = None, timed_out: int | None = None) -> MatchChange:
+                     actor: int | None = None, timed_out: int | None = None,
+                     in_a_row: int = 0) -> MatchChange:
         """Run `plan` on the engine and write the actions it applied with the new state, in
-        the caller's transaction (which drops the cached engine if anything fails)."""
+        the caller's transaction (which drops the cached engine if anything fails).
+        `in_a_row` is the match's count of timeouts in a row afterwards (a move resets it)."""
         before = set(engine.to_act())
         first = engine.action_count
         try:
             plan(engine)
         except IllegalAction as error:
             raise IllegalMove(str(error)) from error
-        await self._commit(repo, record, engine, first, source, timeouts)
+        await self._commit(repo, record, engine, first, source, timeouts, in_a_row)
         if engine.is_over:
             self._engines.pop(record.id, None)
         after = engine.to_act()
@@ -472,7 +500,7 @@ class MatchService:
                            timed_out=timed_out, finished=engine.is_over)
 
     async def _commit(self, repo: Repository, record: MatchRecord, engine: Match, first: int,
-                      source: str, timeouts: dict[int, int]) -> None:
+                      source: str, timeouts: dict[int, int], in_a_row: int) -> None:
         now = self._clock()
         deadline = warn_at = None
         if not engine.is_over:
@@ -481,7 +509,7 @@ class MatchService:
                 record.id, first, state=engine.to_json(), action_count=engine.action_count,
                 status=OVER if engine.is_over else PLAYING, deadline=deadline, warn_at=warn_at,
                 updated_at=now, finished_at=now if engine.is_over else None,
-                computer_due=_computer_due(record, engine)):
+                computer_due=_computer_due(record, engine), timeouts_in_a_row=in_a_row):
             raise OutOfDate(STALE_BOARD)
         for number in range(first + 1, engine.action_count + 1):
             await repo.insert_action(record.id, number, str(engine.history[number - 1]),
@@ -490,10 +518,13 @@ class MatchService:
             if record.seats[seat].timeouts != count:
                 await repo.update_seat(record.id, seat, timeouts=count)
         if engine.is_over:
-            result = _result(record, engine, source, now)
-            await repo.insert_result(result)
-            if self._on_result is not None:
-                await self._on_result(repo, result)
+            await self._store_result(repo, _result(record, engine, source, now))
+
+    async def _store_result(self, repo: Repository, result: ResultRecord) -> None:
+        """Store a result and rate it, in the caller's transaction."""
+        await repo.insert_result(result)
+        if self._on_result is not None:
+            await self._on_result(repo, result)
 
     # ------------------------------------------------------------ messages
 
@@ -608,10 +639,13 @@ def _time_out(engine: Match, seat: int) -> None:
         return
 
 
-def _result(record: MatchRecord, engine: Match, source: str, now: float) -> ResultRecord:
+def _result(record: MatchRecord, engine: Match, source: str, now: float,
+            abandoned: bool = False) -> ResultRecord:
+    """The result of a finished match, or of one abandoned where its players left it."""
     seats = record.seats
     forfeited = engine.forfeited_by
-    ended_by = "play" if forfeited is None else ("timeout" if source == TIMER else "forfeit")
+    ended_by = ("play" if forfeited is None and not abandoned
+                else "timeout" if source == TIMER else "forfeit")
     return ResultRecord(
         match_id=record.id, guild_id=record.guild_id, player_ids=record.user_ids,
         factions=(seats[0].faction, seats[1].faction), leaders=(seats[0].leader, seats[1].leader),
@@ -619,5 +653,5 @@ def _result(record: MatchRecord, engine: Match, source: str, now: float) -> Resu
         rounds=tuple((s[0], s[1], w) for s, w in engine.results),
         started_at=record.created_at, finished_at=now,
         ai_levels=(seats[0].ai_level, seats[1].ai_level),
-        in_deck_choice=record.status == CHOOSING)
+        in_deck_choice=record.status == CHOOSING, ranked=record.ranked, abandoned=abandoned)
 

@@ -34,4 +34,5 @@ class Notifier(Protocol):
         """These seats' turn timer is about to run out."""
 
     async def challenge_closed(self, challenge: ChallengeRecord) -> None:
-        """A challenge expired (accept, decline and cancel are answered directly)."""
+        """A challenge closed without a click on its message: it expired, or was cancelled
+        from elsewhere (a click on the message itself edits it directly)."""

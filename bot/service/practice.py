@@ -1,11 +1,13 @@
-"""Practice matches: a member against the computer, refused where a challenge would be."""
+"""Practice matches: a member against the computer, refused while they play another match or
+where a match already runs (an open challenge does not stop practice)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
 
-from bot.service.challenges import check_free
+from bot.learn.glossary import quoted
+from bot.service.challenges import check_not_playing
 from bot.service.clock import Clock
 from bot.service.computer import LEVELS
 from bot.service.decks import COMPUTER_DECKS, GENERATED, factions
@@ -22,6 +24,7 @@ from bot.service.tutorial import (
     is_tutorial,
     player_leader,
     scripted_seed,
+    tutor_choice,
 )
 from bot.storage import Database
 from bot.storage.records import MatchRecord
@@ -50,18 +53,18 @@ class PracticeService:
                     computer: Player | None = None) -> None:
         """Raise a Refusal if this practice match cannot start (before opening a thread)."""
         if level not in LEVELS:
-            raise Refusal(f"There is no difficulty {level!r}: choose {', '.join(LEVELS)}.")
+            raise Refusal(f"There is no difficulty {quoted(level)}: choose {', '.join(LEVELS)}.")
         for faction in (person.faction, computer.faction if computer else None):
             if faction is not None and faction not in dict(factions()):
-                raise Refusal(f"There is no faction {faction!r}.")
+                raise Refusal(f"There is no faction {quoted(faction)}.")
         if computer is not None and computer.deck not in (None, *COMPUTER_DECKS):
-            raise Refusal(f"There is no computer deck {computer.deck!r}: choose "
+            raise Refusal(f"There is no computer deck {quoted(str(computer.deck))}: choose "
                           f"{' or '.join(COMPUTER_DECKS)}.")
         async with self._db.reading() as repo:
             running = await repo.live_match_in(channel_id)
             if running is not None:
                 raise Busy("A match is already running in this channel.", running.channel_id)
-            await check_free(repo, guild_id, person, True)
+            await check_not_playing(repo, guild_id, person, True)
 
     async def start(self, guild_id: int, channel_id: int, person: Player, level: str,
                     computer_id: int, open_venue: PracticeVenue, *,
@@ -90,9 +93,9 @@ class PracticeService:
             running = await repo.live_match_in(venue)
             if running is not None:
                 raise Busy("A match is already running in this channel.", venue)
-            await check_free(repo, guild_id, person, True)
+            await check_not_playing(repo, guild_id, person, True)
             match_id = await self._matches.insert(repo, guild_id, venue, parent,
-                                                  (person, computer))
+                                                  (person, computer), ranked=False)
             if tutorial:
                 await _script(repo, match_id)
         if tutorial:
@@ -135,9 +138,14 @@ class PracticeService:
 
 
 async def _script(repo: Repository, match_id: int) -> None:
-    """Give a new tutorial match its leader and scripted seed (inside its transaction)."""
+    """Give a new tutorial match its leaders, the tutor's deck and a scripted seed found from
+its random one (inside its transaction)."""
+    tutor = tutor_choice()
     await repo.update_seat(match_id, 0, leader=player_leader())
+    await repo.update_seat(match_id, 1, leader=tutor.leader, deck=tutor.deck,
+                           deck_list=tutor.deck_list)
     record = await repo.match(match_id)
     assert record is not None
     names = (record.seats[0].name, record.seats[1].name)
-    await repo.update_match(match_id, seed=scripted_seed(decks_of(record), names))
+    await repo.update_match(match_id,
+                            seed=scripted_seed(decks_of(record), names, record.seed))

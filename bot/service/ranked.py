@@ -7,11 +7,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from bot.learn.glossary import quoted
 from bot.ranking.match import PlayerSeason, Record, outcomes, rate_match
 from bot.ranking.ranks import PRO_KEPT, RankState, carried
 from bot.ranking.rating import PAIR_WINDOW, pair_weight, ramp
 from bot.ranking.seasons import Season
 from bot.ranking.views import (
+    ABANDONED,
     LADDER,
     PAGE_SIZE,
     FactionLine,
@@ -30,7 +32,12 @@ from bot.storage.ratings import RatingsRepository, StoredPlayer
 from bot.storage.records import ResultRecord
 from bot.storage.repository import Repository
 
-PRACTICE = "Practice matches against the computer are not rated."
+# Why a result is not rated, in a sentence for its result message.
+PRACTICE = ("\U0001f3af A practice match against the computer is unranked: MMR, ranks and the "
+            "ladder stay as they were.")
+CASUAL = "\U0001f91d A casual match: MMR, ranks and the ladder stay as they were."
+BOTH_GONE = ("\u231b An abandoned match is not rated: MMR, ranks and the ladder stay as they "
+             "were.")
 DECK_CHOICE = "The match ended during deck choice, so it is not rated."
 SELF = "A match against yourself is not rated."
 RECENT = 10
@@ -59,6 +66,10 @@ def not_rated_reason(result: ResultRecord) -> str | None:
     """Why a result does not count for ranked play, or None when it does."""
     if result.is_practice:
         return PRACTICE
+    if not result.ranked:
+        return CASUAL
+    if result.abandoned:
+        return BOTH_GONE
     if result.in_deck_choice:
         return DECK_CHOICE
     if result.player_ids[0] == result.player_ids[1]:
@@ -101,7 +112,8 @@ async def rate_result(store: LadderStore, result: ResultRecord, names: tuple[str
         change = rated.changes[seat]
         changes.append(MmrChange(uid, faction, change.mmr_before, change.mmr_after,
                                  change.rank_before.rank, change.rank_before.pieces,
-                                 change.rank_after.rank, change.rank_after.pieces))
+                                 change.rank_after.rank, change.rank_after.pieces,
+                                 after.factions[faction].record.games))
     await store.insert_changes(result.match_id, changes)
 
 
@@ -176,7 +188,7 @@ class RankedService:
         if season > self.season():
             raise Refusal(f"{season.title} has not started yet.")
         if board != LADDER and board not in dict(factions()):
-            raise Refusal(f"There is no faction called {board[:40]!r}.")
+            raise Refusal(f"There is no faction called {quoted(board[:40])}.")
         faction = None if board == LADDER else board
         async with self._db.reading() as repo:
             ratings = repo.sharing(RatingsRepository)
@@ -201,7 +213,7 @@ class RankedService:
                      faction: str | None) -> str:
         if not await ratings.seasons(guild_id):
             return ("No ranked match has been played in this server yet: challenge a member "
-                    "with `/gwent challenge` to start the ladder.")
+                    "with `/gwent challenge ranked:True` to start the ladder.")
         if faction is None:
             return f"Nobody played a ranked match in this server in {season.title}."
         name = dict(factions())[faction]
@@ -222,14 +234,17 @@ class RankedService:
             position = await ratings.position(guild_id, season.id, None, user_id)
             size = await ratings.ladder_size(guild_id, season.id, None)
             recent = await self._lines(ratings, user_id, results[:RECENT])
-        ranked, practice = Record(), Record()
+        ranked, casual, practice = Record(), Record(), Record()
         rounds_won = rounds_played = 0
         played: Counter[str] = Counter()
         for result in results:
             seat = result.player_ids.index(user_id)
             outcome = outcomes(winning_seat(result))[seat]
+            # An abandoned match is neither won, lost nor drawn.
             if result.is_practice:
                 practice = practice.plus(outcome)
+            elif not result.ranked and not result.abandoned:
+                casual = casual.plus(outcome)
             elif not_rated_reason(result) is None:
                 ranked = ranked.plus(outcome)
             rounds_played += len(result.rounds)
@@ -244,7 +259,7 @@ class RankedService:
         return Profile(user_id, name, season, player.rank.rank, player.rank.pieces,
                        stored is not None, player.score if stored is not None else 0, position,
                        size, lines, ranked, practice, rounds_won, rounds_played,
-                       played.most_common(1)[0][0] if played else None, tuple(recent))
+                       played.most_common(1)[0][0] if played else None, tuple(recent), casual)
 
     async def history(self, guild_id: int, user_id: int, name: str, you: bool,
                       page: int = 0) -> tuple[list[MatchLine], bool]:
@@ -272,13 +287,14 @@ class RankedService:
             row = rated.get(result.match_id)
             lines.append(MatchLine(
                 result.match_id, channel, result.finished_at,
-                outcomes(winning_seat(result))[seat], result.ended_by,
-                result.player_ids[other], names[other] or "Unknown player",
+                ABANDONED if result.abandoned else outcomes(winning_seat(result))[seat],
+                result.ended_by, result.player_ids[other], names[other] or "Unknown player",
                 result.factions[seat], result.factions[other],
                 tuple((r[0], r[1]) if seat == 0 else (r[1], r[0]) for r in result.rounds),
                 result.ai_levels[other], row is not None and row.counted,
                 row.weight if row is not None else 1.0,
-                changes.get((result.match_id, seat)), changes.get((result.match_id, other))))
+                changes.get((result.match_id, seat)), changes.get((result.match_id, other)),
+                casual=not result.ranked and not result.is_practice))
         return lines
 
 

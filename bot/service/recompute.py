@@ -22,7 +22,7 @@ COLUMNS = {
     "ranked_matches": ("match_id", "seq", "guild_id", "season", "finished_at", "low_id",
                        "high_id", "counted", "weight"),
     "ranked_changes": ("match_id", "seat", "user_id", "faction", "mmr_before", "mmr_after",
-                       "rank_before", "pieces_before", "rank_after", "pieces_after"),
+                       "rank_before", "pieces_before", "rank_after", "pieces_after", "games"),
     "ladder": ("guild_id", "season", "user_id", "name", "rank", "pieces", "win_streak",
                "loss_streak", "score", "wins", "losses", "draws"),
     "faction_ratings": ("guild_id", "season", "user_id", "faction", "mu", "sigma", "mmr",
@@ -108,7 +108,7 @@ class MemoryLadder:
             return sorted(self.matches.values())
         if table == "ranked_changes":
             return sorted((m, s, c.user_id, c.faction, c.mmr_before, c.mmr_after,
-                           c.rank_before, c.pieces_before, c.rank_after, c.pieces_after)
+                           c.rank_before, c.pieces_before, c.rank_after, c.pieces_after, c.games)
                           for (m, s), c in self.changes.items())
         if table == "ladder":
             return sorted((g, season, u, p.name, p.player.rank.rank, p.player.rank.pieces,

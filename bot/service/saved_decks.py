@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from bot.learn.glossary import quoted
 from bot.service.clock import Clock
 from bot.service.errors import InvalidSetting, NotFound, Refusal
 from bot.storage import Database
@@ -169,7 +170,7 @@ def _key(name: str) -> str:
 
 
 def _quoted(name: str) -> str:
-    return f"\u201c{' '.join(name.split())[:NAME_MAX * 2]}\u201d"
+    return quoted(" ".join(name.split())[:NAME_MAX * 2])
 
 
 def _faction(faction: str) -> str:

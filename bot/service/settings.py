@@ -1,25 +1,30 @@
-"""Server settings (turn timer), user settings (hands by DM), and which slash commands were
-last synced to Discord."""
+"""Server settings (turn timer, ranked or casual challenges, language), user settings (hands
+by DM, language), and which slash commands were last synced to Discord."""
 
 from __future__ import annotations
 
 import time
 
+from bot.i18n import LANGUAGES, NATIVE_NAMES, private_language, public_language, supported
+from bot.learn.glossary import duration
 from bot.service.errors import InvalidSetting
 from bot.storage import Database
 from bot.storage.records import UserSettings
 from bot.storage.repository import Repository
 
-DEFAULT_TURN_SECONDS = 180
-MIN_TURN_SECONDS = 30
-MAX_TURN_SECONDS = 24 * 3600
+# The turn timers a server may choose, in seconds: 1, 3, 10 and 30 minutes; 1, 6 and 24 hours.
+TURN_CHOICES = (60, 180, 600, 1800, 3600, 6 * 3600, 24 * 3600)
+# A chat game: players step away for a few minutes, and a timeout costs them the round.
+DEFAULT_TURN_SECONDS = 600
+# Challenges are casual unless the server or the challenger asks for a ranked match.
+DEFAULT_RANKED = False
 
 
 def validate_turn_seconds(seconds: int) -> int:
-    """Return the turn timer if it is within the accepted range, else raise InvalidSetting."""
-    if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
-        raise InvalidSetting(f"The turn timer must be between {MIN_TURN_SECONDS} seconds and "
-                             f"{MAX_TURN_SECONDS // 3600} hours, not {seconds} seconds.")
+    """Return the turn timer if it is one of TURN_CHOICES, else raise InvalidSetting."""
+    if seconds not in TURN_CHOICES:
+        raise InvalidSetting(f"The turn timer can be {', '.join(map(duration, TURN_CHOICES))}, "
+                             f"not {duration(seconds)}.")
     return seconds
 
 
@@ -29,9 +34,26 @@ async def turn_seconds_in(repo: Repository, guild_id: int) -> int:
     return DEFAULT_TURN_SECONDS if stored is None else stored
 
 
+def validate_language(language: str | None) -> str | None:
+    """The language tag as bot.i18n spells it ("pt-br" is pt-BR), None for None (back to
+    Discord's language), else InvalidSetting naming the languages there are."""
+    if language is None:
+        return None
+    found = supported(language)
+    if found is None:
+        known = ", ".join(f"{tag} ({NATIVE_NAMES[tag]})" for tag in LANGUAGES)
+        raise InvalidSetting(f"There is no language {language!r}. The languages are: {known}.")
+    return found
+async def ranked_challenges_in(repo: Repository, guild_id: int) -> bool:
+    """Return whether a server's challenges are ranked unless the challenger says."""
+    stored = await repo.ranked_challenges(guild_id)
+    return DEFAULT_RANKED if stored is None else stored
+
+
 def warning_lead(turn_seconds: int) -> int:
-    """How long before the deadline the player is warned."""
-    return min(30, turn_seconds // 3)
+    """How long before the deadline the player is warned: a fifth of the turn, at least 30
+    seconds and at most an hour, and never more than a third of it."""
+    return min(max(30, turn_seconds // 5), turn_seconds // 3, 3600)
 
 
 class SettingsService:
@@ -51,6 +73,51 @@ class SettingsService:
         async with self._db.transaction() as repo:
             await repo.set_turn_seconds(guild_id, seconds)
         return seconds
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose for its public texts, or None (Discord's
+        guild_locale applies)."""
+        async with self._db.reading() as repo:
+            return await repo.guild_language(guild_id)
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> str | None:
+        """Choose a server's language for public texts (None: follow Discord's guild_locale
+        again); returns the stored tag."""
+        tag = validate_language(language)
+        async with self._db.transaction() as repo:
+            await repo.set_guild_language(guild_id, tag)
+        return tag
+
+    async def public_language(self, guild_id: int | None, guild_locale: str | None) -> str:
+        """The language of a server's public texts: its choice, else its guild_locale."""
+        stored = None if guild_id is None else await self.server_language(guild_id)
+        return public_language(guild_locale, stored)
+
+    async def language_override(self, user_id: int) -> str | None:
+        """The language a user chose for their private texts, or None (their client's)."""
+        async with self._db.reading() as repo:
+            return await repo.user_language(user_id)
+
+    async def set_language_override(self, user_id: int, language: str | None) -> str | None:
+        """Choose a user's language for private texts (None: follow their Discord client
+        again); returns the stored tag."""
+        tag = validate_language(language)
+        async with self._db.transaction() as repo:
+            await repo.update_user_settings(user_id, language=tag)
+        return tag
+
+    async def private_language(self, user_id: int, user_locale: str | None) -> str:
+        """The language of a user's private texts: their choice, else their client's."""
+        return private_language(user_locale, await self.language_override(user_id))
+    async def ranked_challenges(self, guild_id: int) -> bool:
+        """Whether a server's challenges are ranked unless the challenger says."""
+        async with self._db.reading() as repo:
+            return await ranked_challenges_in(repo, guild_id)
+
+    async def set_ranked_challenges(self, guild_id: int, ranked: bool) -> None:
+        """Make a server's challenges ranked or casual by default (from the next one on)."""
+        async with self._db.transaction() as repo:
+            await repo.set_ranked_challenges(guild_id, ranked)
 
     async def commands_digest(self, application_id: int, scope: str) -> str | None:
         """The digest of the slash commands last synced to a scope ('global' or a server)."""

@@ -437,13 +437,14 @@ class TournamentService:
 
     async def _insert_match(self, repo: Repository, view: TournamentView, game: Game,
                             channel_id: int, parent_channel_id: int) -> int:
-        """Create a game's match in deck choice, player a in seat 0. Whether the ladder rates
-        it is the tournament's choice, view.tournament.ranked."""
+        """Create a game's match in deck choice, player a in seat 0, rated on the ladder
+        when the tournament was created ranked."""
         assert game.b is not None
         names = view.names
         return await self._matches.insert(
             repo, view.tournament.guild_id, channel_id, parent_channel_id,
-            (Player(game.a, names[game.a]), Player(game.b, names[game.b])))
+            (Player(game.a, names[game.a]), Player(game.b, names[game.b])),
+            ranked=view.tournament.ranked)
 
     async def set_round_message(self, tournament_id: int, number: int,
                                 message_id: int) -> None:

@@ -20,7 +20,7 @@ from bot.storage.repository import RESULT_COLUMNS, Repository, result_from_row
 
 _LADDER = "rank, pieces, win_streak, loss_streak, score, wins, losses, draws"
 _CHANGES = ("match_id, seat, user_id, faction, mmr_before, mmr_after, rank_before, "
-            "pieces_before, rank_after, pieces_after")
+            "pieces_before, rank_after, pieces_after, games")
 _ORDER_LADDER = "score DESC, rank, user_id"
 _ORDER_FACTION = "mmr DESC, user_id"
 # Ordered results: newest first, by the players' own indexes.
@@ -179,7 +179,7 @@ class RatingsRepository(Repository):
     async def insert_changes(self, match_id: int, changes: Sequence[MmrChange]) -> None:
         """Store what a rated match changed for each seat."""
         await self.connection.executemany(
-            f"INSERT INTO ranked_changes ({_CHANGES}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO ranked_changes ({_CHANGES}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(match_id, seat, *_change_values(c)) for seat, c in enumerate(changes)])
 
     async def changes(self, match_ids: Sequence[int]) -> dict[tuple[int, int], MmrChange]:
@@ -345,7 +345,8 @@ DERIVED_TABLES = ("ranked_matches", "ranked_changes", "ladder", "faction_ratings
 
 def _change_values(change: MmrChange) -> tuple[Any, ...]:
     return (change.user_id, change.faction, change.mmr_before, change.mmr_after,
-            change.rank_before, change.pieces_before, change.rank_after, change.pieces_after)
+            change.rank_before, change.pieces_before, change.rank_after, change.pieces_after,
+            change.games)
 
 
 def _check_one(changed: int, table: str, user_id: int) -> None:

@@ -55,6 +55,10 @@ class MatchRecord:
     # The computer player has a move or choice to make; the timer's warning message.
     computer_due: bool = False
     warning_message_id: int | None = None
+    # False for casual and practice matches, which never change ratings.
+    ranked: bool = True
+    # Turn timer expiries in a row during the rounds, with no move from either player.
+    timeouts_in_a_row: int = 0
 
     @property
     def is_live(self) -> bool:
@@ -102,6 +106,7 @@ class ChallengeRecord:
     expires_at: float
     match_id: int | None
     rematch_of: int | None
+    ranked: bool = True
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,9 @@ class ResultRecord:
     ai_levels: tuple[str | None, str | None] = (None, None)
     # True when a player forfeited before both decks were chosen (not rated).
     in_deck_choice: bool = False
+    # False for casual and practice matches; True when both players had gone (not rated).
+    ranked: bool = True
+    abandoned: bool = False
 
     @property
     def is_practice(self) -> bool:
@@ -152,3 +160,4 @@ class FinishedMatch:
     winner: int | None
     forfeited_by: int | None
     finished_at: float
+    abandoned: bool = False

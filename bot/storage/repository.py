@@ -22,7 +22,7 @@ from bot.storage.sql import Queries, Row
 _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, action_count, "
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
                   "result_message_id, created_at, updated_at, finished_at, computer_due, "
-                  "warning_message_id")
+                  "warning_message_id, ranked, timeouts_in_a_row")
 _MATCH_COLUMNS_OF_M = ", ".join(f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
 _SEAT_COLUMNS = ("s.seat, s.user_id, s.name, s.faction, s.leader, s.deck, s.ready, s.timeouts, "
                  "s.ai_level, s.deck_list")
@@ -51,6 +51,39 @@ class Repository(Queries):
         await self._run("INSERT INTO guild_settings (guild_id, turn_seconds) VALUES (?, ?) "
                         "ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds",
                         (guild_id, seconds))
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """Return a server's language for public texts, or None when it never set one."""
+        row = await self._one("SELECT language FROM guild_languages WHERE guild_id = ?",
+                              (guild_id,))
+        return None if row is None else str(row[0])
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Store a server's language; None forgets it (Discord's guild_locale applies)."""
+        if language is None:
+            await self._run("DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
+            return
+        await self._run("INSERT INTO guild_languages (guild_id, language) VALUES (?, ?) "
+                        "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                        (guild_id, language))
+
+    async def user_language(self, user_id: int) -> str | None:
+        """Return a user's own language for private texts, or None (their client's)."""
+        row = await self._one("SELECT language FROM user_settings WHERE user_id = ?",
+                              (user_id,))
+        return None if row is None or row[0] is None else str(row[0])
+    async def ranked_challenges(self, guild_id: int) -> bool | None:
+        """Return whether a server's challenges are ranked by default, or None when it never
+        chose."""
+        row = await self._one("SELECT ranked FROM guild_challenge_modes WHERE guild_id = ?",
+                              (guild_id,))
+        return None if row is None else bool(row[0])
+
+    async def set_ranked_challenges(self, guild_id: int, ranked: bool) -> None:
+        """Store whether a server's challenges are ranked by default."""
+        await self._run("INSERT INTO guild_challenge_modes (guild_id, ranked) VALUES (?, ?) "
+                        "ON CONFLICT (guild_id) DO UPDATE SET ranked = excluded.ranked",
+                        (guild_id, int(ranked)))
 
     async def commands_digest(self, application_id: int, scope: str) -> str | None:
         """Return the digest of the slash commands last synced to this scope, if any."""
@@ -87,14 +120,15 @@ class Repository(Queries):
 
     async def insert_challenge(self, guild_id: int, channel_id: int, challenger: tuple[int, str],
                                opponent: tuple[int, str], faction: str | None, now: float,
-                               expires_at: float, rematch_of: int | None) -> int:
+                               expires_at: float, rematch_of: int | None,
+                               ranked: bool) -> int:
         """Store a new open challenge and return its id."""
         return await self._new_id(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, "
-            "opponent_id, opponent_name, faction, status, created_at, expires_at, rematch_of) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "opponent_id, opponent_name, faction, status, created_at, expires_at, rematch_of, "
+            "ranked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, *challenger, *opponent, faction, OPEN, now, expires_at,
-             rematch_of))
+             rematch_of, int(ranked)))
 
     async def challenge(self, challenge_id: int) -> ChallengeRecord | None:
         """Return a challenge by id."""
@@ -129,14 +163,14 @@ class Repository(Queries):
 
     async def insert_match(self, guild_id: int, channel_id: int, parent_channel_id: int,
                            seed: int, now: float, deadline: float | None,
-                           warn_at: float | None) -> int:
+                           warn_at: float | None, ranked: bool = True) -> int:
         """Store a new match in deck choice and return its id."""
         return await self._new_id(
             "INSERT INTO matches (guild_id, channel_id, parent_channel_id, status, seed, "
-            "deadline, warn_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "RETURNING id",
+            "deadline, warn_at, created_at, updated_at, ranked) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, parent_channel_id, CHOOSING, seed, deadline, warn_at, now,
-             now))
+             now, int(ranked)))
 
     async def insert_seat(self, match_id: int, seat: SeatRecord) -> None:
         """Store one player of a match."""
@@ -179,14 +213,16 @@ class Repository(Queries):
                                   limit: int) -> list[FinishedMatch]:
         """Return the user's finished matches in this server, newest first."""
         rows = await self._all(
-            "SELECT m.id, s0.name, s1.name, r.winner, r.forfeited_by, m.finished_at "
+            "SELECT m.id, s0.name, s1.name, r.winner, r.forfeited_by, m.finished_at, "
+            "r.abandoned "
             "FROM matches m JOIN seats s0 ON s0.match_id = m.id AND s0.seat = 0 "
             "JOIN seats s1 ON s1.match_id = m.id AND s1.seat = 1 "
             "LEFT JOIN results r ON r.match_id = m.id "
             "WHERE m.status = ? AND m.guild_id = ? AND ? IN (s0.user_id, s1.user_id) "
             "ORDER BY COALESCE(m.finished_at, 0) DESC, m.id DESC LIMIT ?",
             (OVER, guild_id, user_id, limit))
-        return [FinishedMatch(r[0], (r[1], r[2]), r[3], r[4], r[5] or 0.0) for r in rows]
+        return [FinishedMatch(r[0], (r[1], r[2]), r[3], r[4], r[5] or 0.0, bool(r[6]))
+                for r in rows]
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Set some columns of one seat."""
@@ -262,12 +298,13 @@ class Repository(Queries):
         await self._run(
             "INSERT INTO results (match_id, guild_id, player0_id, player1_id, faction0, faction1, "
             "leader0, leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
-            "ai_level0, ai_level1, in_deck_choice) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "ai_level0, ai_level1, in_deck_choice, ranked, abandoned) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (result.match_id, result.guild_id, *result.player_ids, *result.factions,
              *result.leaders, result.winner, result.forfeited_by, result.ended_by,
              json.dumps([list(r) for r in result.rounds]), result.started_at,
-             result.finished_at, *result.ai_levels, int(result.in_deck_choice)))
+             result.finished_at, *result.ai_levels, int(result.in_deck_choice),
+             int(result.ranked), int(result.abandoned)))
 
     async def result(self, match_id: int) -> ResultRecord | None:
         """Return the stored outcome of a match."""
@@ -278,7 +315,7 @@ class Repository(Queries):
 
 RESULT_COLUMNS = ("match_id, guild_id, player0_id, player1_id, faction0, faction1, leader0, "
                   "leader1, winner, forfeited_by, ended_by, rounds, started_at, finished_at, "
-                  "ai_level0, ai_level1, in_deck_choice")
+                  "ai_level0, ai_level1, in_deck_choice, ranked, abandoned")
 
 
 def result_from_row(row: Row) -> ResultRecord:
@@ -286,7 +323,7 @@ def result_from_row(row: Row) -> ResultRecord:
     rounds = tuple((r[0], r[1], r[2]) for r in json.loads(row[11]))
     return ResultRecord(row[0], row[1], (row[2], row[3]), (row[4], row[5]), (row[6], row[7]),
                         row[8], row[9], row[10], rounds, row[12], row[13], (row[14], row[15]),
-                        bool(row[16]))
+                        bool(row[16]), bool(row[17]), bool(row[18]))
 
 
 def _challenge(row: Row) -> ChallengeRecord:
@@ -296,7 +333,7 @@ def _challenge(row: Row) -> ChallengeRecord:
         challenger_name=row["challenger_name"], opponent_id=row["opponent_id"],
         opponent_name=row["opponent_name"], faction=row["faction"], status=row["status"],
         created_at=row["created_at"], expires_at=row["expires_at"], match_id=row["match_id"],
-        rematch_of=row["rematch_of"])
+        rematch_of=row["rematch_of"], ranked=bool(row["ranked"]))
 
 
 def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
@@ -312,4 +349,5 @@ def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
         board_action=row["board_action"], result_message_id=row["result_message_id"],
         created_at=row["created_at"], updated_at=row["updated_at"],
         finished_at=row["finished_at"], seats=(pair[0], pair[1]),
-        computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"])
+        computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"],
+        ranked=bool(row["ranked"]), timeouts_in_a_row=row["timeouts_in_a_row"])

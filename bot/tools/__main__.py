@@ -2,6 +2,12 @@
 
 copy-db --from WHERE --to WHERE
     Copy every table of a Gwent database into an empty one (e.g. from SQLite to PostgreSQL).
+extract-messages
+    Update the message templates (bot/i18n/locales/*.pot) and every language's catalogue
+    from the code, the card data and the slash commands, and say how much is translated.
+check-messages
+    List what is wrong in the catalogues (missing or extra keys, placeholders, plural forms,
+    Discord's limits and naming rules); exits 1 if anything is.
 recompute-ratings [--database WHERE] [--check]
     Rebuild ranked play (faction MMR, ranks, ladders, what each match changed) from the
     stored results, in the order they were rated, with the current rules. --check only
@@ -51,7 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                               f"{DEFAULT_DATABASE_PATH})")
     ratings.add_argument("--check", action="store_true",
                          help="compare only; exit 1 if the stored values differ")
+    commands.add_parser("extract-messages", help="update the message templates and catalogues")
+    commands.add_parser("check-messages", help="list what is wrong in the message catalogues")
     args = parser.parse_args(argv)
+    if args.command in ("extract-messages", "check-messages"):
+        return _messages(args.command)
     try:
         if args.command == "recompute-ratings":
             return recompute_ratings(location(args.database), args.check)
@@ -65,6 +75,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     for table, rows in copied.items():
         print(f"  {table:<24}{rows:>10}")
     return 0
+
+
+def _messages(command: str) -> int:
+    from bot.tools.messages import check_messages, extract_messages  # imports discord.py
+
+    lines = extract_messages() if command == "extract-messages" else check_messages()
+    for line in lines:
+        print(line)
+    return 1 if command == "check-messages" and lines else 0
 
 
 if __name__ == "__main__":

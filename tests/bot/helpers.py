@@ -64,9 +64,11 @@ async def channel_venue(challenge: ChallengeRecord) -> tuple[int, int]:
 
 
 async def start_match(services: Services, a: Player = ALICE, b: Player = BOB,
-                      channel: int = CHANNEL, ready: bool = True) -> MatchRecord:
-    """Challenge, accept and (optionally) ready both players; return the match."""
-    challenge = await services.challenges.create(GUILD, channel, a, b)
+                      channel: int = CHANNEL, ready: bool = True,
+                      ranked: bool | None = True) -> MatchRecord:
+    """Challenge (ranked unless told; None is the server's choice), accept and (optionally)
+    ready both players; return the match."""
+    challenge = await services.challenges.create(GUILD, channel, a, b, ranked=ranked)
     match = await services.challenges.accept(challenge.id, b.user_id, thread_venue)
     if ready:
         await services.matches.ready(match.id, a.user_id)

@@ -24,12 +24,16 @@ async def record(services: Services, a: Player, b: Player, winner: int | None, *
                  factions: tuple[str, str] = ("monsters", "skellige"),
                  guild: int = GUILD, forfeited_by: int | None = None,
                  ai_level: str | None = None, in_deck_choice: bool = False,
-                 rounds: Sequence[tuple[int, int, int | None]] = ()) -> ResultRecord:
-    """Store a finished match between a and b (b is the computer with `ai_level`) and rate
-    it in the same transaction, as MatchService does; return the result."""
+                 rounds: Sequence[tuple[int, int, int | None]] = (), ranked: bool = True,
+                 abandoned: bool = False) -> ResultRecord:
+    """Store a finished match between a and b (b is the computer with `ai_level`; a casual
+    one when not `ranked`) and rate it in the same transaction, as MatchService does; return
+    the result."""
     now = at
+    ranked = ranked and ai_level is None
     async with services.db.transaction() as repo:
-        match_id = await repo.insert_match(guild, CHANNEL, CHANNEL, 1, now, None, None)
+        match_id = await repo.insert_match(guild, CHANNEL, CHANNEL, 1, now, None, None,
+                                           ranked=ranked)
         for seat, (player, faction) in enumerate(zip((a, b), factions, strict=True)):
             await repo.insert_seat(match_id, SeatRecord(
                 seat, player.user_id, player.name, faction, f"{faction}_leader", faction, True, 0,
@@ -41,8 +45,10 @@ async def record(services: Services, a: Player, b: Player, winner: int | None, *
         result = ResultRecord(match_id, guild, (a.user_id, b.user_id), factions,
                               (f"{factions[0]}_leader", f"{factions[1]}_leader"),
                               winner, forfeited_by,
+                              "timeout" if abandoned else
                               "play" if forfeited_by is None else "forfeit", tuple(rounds),
-                              now - 600, now, (None, ai_level), in_deck_choice)
+                              now - 600, now, (None, ai_level), in_deck_choice, ranked,
+                              abandoned)
         await repo.insert_result(result)
         await services.ranked.rate(repo, result)
     return result

@@ -42,9 +42,13 @@ async def test_refusals(services: Services) -> None:
     with pytest.raises(Refusal, match="Bots"):
         await services.challenges.create(GUILD, CHANNEL, ALICE, Player(99, "Robot"),
                                          opponent_is_bot=True)
-    await services.challenges.create(GUILD, CHANNEL, ALICE, BOB)
-    with pytest.raises(Busy, match="You already have a challenge"):
+    waiting = await services.challenges.create(GUILD, CHANNEL, ALICE, BOB)
+    with pytest.raises(Busy, match="You already challenged Bob in this server: cancel") as mine:
         await services.challenges.create(GUILD, CHANNEL, ALICE, CAROL)
+    with pytest.raises(Busy, match="Alice already challenged you in this server") as theirs:
+        await services.challenges.create(GUILD, CHANNEL, BOB, CAROL)
+    # Both refusals carry the challenge in the way, so they can link to it.
+    assert mine.value.challenge == theirs.value.challenge == waiting
     with pytest.raises(Busy, match="Bob already has a challenge"):
         await services.challenges.create(GUILD, CHANNEL, CAROL, BOB)
     # Another server is another story.

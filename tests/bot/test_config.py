@@ -11,9 +11,9 @@ from bot.config import DEFAULT_AI_THINK_SECONDS, DEFAULT_DATABASE_PATH, ConfigEr
 from bot.service.errors import InvalidSetting
 from bot.service.settings import (
     DEFAULT_TURN_SECONDS,
-    MAX_TURN_SECONDS,
-    MIN_TURN_SECONDS,
+    TURN_CHOICES,
     validate_turn_seconds,
+    warning_lead,
 )
 
 
@@ -47,13 +47,18 @@ def test_bad_settings_are_explained_in_one_line(env: dict[str, str], words: str)
     assert "\n" not in str(caught.value)
 
 
-def test_turn_timer_range() -> None:
-    assert validate_turn_seconds(DEFAULT_TURN_SECONDS) == 180
-    assert validate_turn_seconds(MIN_TURN_SECONDS) == MIN_TURN_SECONDS
-    assert validate_turn_seconds(MAX_TURN_SECONDS) == MAX_TURN_SECONDS
-    for bad in (0, -5, MIN_TURN_SECONDS - 1, MAX_TURN_SECONDS + 1):
-        with pytest.raises(InvalidSetting):
+def test_the_turn_timer_is_one_of_seven_choices() -> None:
+    assert TURN_CHOICES == (60, 180, 600, 1800, 3600, 21600, 86400)
+    assert DEFAULT_TURN_SECONDS == 600 and validate_turn_seconds(DEFAULT_TURN_SECONDS) == 600
+    for seconds in TURN_CHOICES:
+        assert validate_turn_seconds(seconds) == seconds
+    for bad in (0, -5, 30, 90, 900, 86401):
+        with pytest.raises(InvalidSetting, match="1 minute, 3 minutes, 10 minutes"):
             validate_turn_seconds(bad)
+
+
+def test_the_warning_leaves_time_to_come_back() -> None:
+    assert [warning_lead(s) for s in TURN_CHOICES] == [20, 36, 120, 360, 720, 3600, 3600]
 
 
 def test_the_computers_think_floor_is_configurable() -> None:

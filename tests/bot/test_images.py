@@ -15,9 +15,9 @@ import pytest
 from PIL import Image
 
 from bot import images
-from bot.render import render_board, render_hand
+from bot.render import NoHand, PublicBoardOnly, render_board, render_hand, render_player_view
 from bot.render.hand import unplayable
-from bot.render.samples import SAMPLES
+from bot.render.samples import SAMPLES, played_match
 from bot.render.state import public_view
 from bot.workers import WorkerPool
 from engine import Action, Match
@@ -53,9 +53,14 @@ async def stalls_during(work: asyncio.Future[object]) -> list[float]:
 
 
 def boards_and_hands() -> list[tuple[str, object]]:
-    board = SAMPLES["board_full"][1]()
-    hand = SAMPLES["hand_large"][1]()
-    return [("board", board) if i % 2 else ("hand", hand) for i in range(BURST)]
+    """Boards and hands of as many different matches, halfway through: images that share
+    no band, so none is cheap because another was drawn."""
+    burst: list[tuple[str, object]] = []
+    for seed in range(1, BURST // 2 + 1):
+        positions = played_match(seed)
+        public, private = positions[len(positions) // 2]
+        burst += [("hand", private), ("board", public)]
+    return burst
 
 
 async def test_a_burst_of_renders_does_not_stall_the_event_loop(renderer: WorkerPool) -> None:
@@ -82,12 +87,13 @@ async def test_a_burst_of_renders_does_not_stall_the_event_loop(renderer: Worker
     pngs = work.result()
     spent = time.process_time() - cpu
     assert len(pngs) == BURST and len(stalls) > 5
-    # The drawing is done elsewhere: this process only sends observations and takes PNGs.
+    # The drawing is done elsewhere: this process only works out what each image shows
+    # (its look), sends that and takes the PNG.
     assert spent < here / 2, f"this process spent {spent:.3f} s of the {here:.3f} s burst"
     assert max(stalls) <= MAX_STALL, f"the loop was held up {max(stalls) * 1000:.0f} ms"
     board = Image.open(io.BytesIO(pngs[1]))
     hand = Image.open(io.BytesIO(pngs[0]))
-    assert board.size == (1280, 886) and hand.width == 1020
+    assert board.width == 720 and hand.width == 1020
     assert board.mode == "P" and len(pngs[1]) < 400_000
 
 
@@ -96,6 +102,22 @@ async def test_the_public_board_from_a_worker_matches_one_drawn_here(
     private = SAMPLES["hand_mulligan"][1]()
     assert await images.board_png(public_view(private)) == render_board(public_view(private))
     assert await images.hand_png(private) == render_hand(private)
+
+
+async def test_a_turns_board_and_views_from_a_worker_match_ones_drawn_here(
+        renderer: WorkerPool) -> None:
+    match = _playing_match()
+    _play_a_card(match)
+    public, first, second = (match.observation(None), match.observation(0),
+                             match.observation(1))
+    board, *views = await images.turn_pngs(public, first, second)
+    assert board == render_board(public) == await images.board_png(public)
+    assert views == [render_player_view(first), render_player_view(second)]
+    assert await images.player_view_png(second) is views[1]  # kept: not drawn again
+    with pytest.raises(PublicBoardOnly):
+        await images.board_png(first)
+    with pytest.raises(NoHand):
+        await images.player_view_png(public)
 
 
 async def test_without_processes_images_are_drawn_in_a_thread(
@@ -109,7 +131,7 @@ async def test_without_processes_images_are_drawn_in_a_thread(
         with caplog.at_level(logging.WARNING, logger="bot"):
             png = await images.board_png(SAMPLES["board_empty"][1]())
         assert isinstance(pool.executor, ThreadPoolExecutor)
-        assert Image.open(io.BytesIO(png)).size == (1280, 886)
+        assert Image.open(io.BytesIO(png)).width == 720
         assert any("drawn in a thread" in r.getMessage() for r in caplog.records)
     finally:
         await pool.close()

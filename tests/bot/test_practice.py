@@ -18,7 +18,7 @@ from bot.service.computer import fallback
 from bot.service.decks import factions, leaders
 from bot.service.errors import Busy, NotAParticipant, Refusal
 from bot.service.practice import COMPUTER_NAME
-from bot.storage.records import OVER, MatchRecord
+from bot.storage.records import CANCELLED, OVER, MatchRecord
 from engine import Action, Match, Observation
 from engine.actions import FIRST, FORFEIT, PASS
 from tests.bot.helpers import (
@@ -31,6 +31,7 @@ from tests.bot.helpers import (
     RecordingNotifier,
     move_text,
     start_match,
+    thread_venue,
 )
 
 BOT_ID = 99
@@ -54,7 +55,7 @@ async def fixed_practice(services: Services, faction: str = "nilfgaard",
         return await services.matches.insert(
             repo, GUILD, CHANNEL, CHANNEL, (Player(ALICE.user_id, ALICE.name, faction),
                                             Player(BOT_ID, COMPUTER_NAME, computer_faction,
-                                                   ai_level=level)))
+                                                   ai_level=level)), ranked=False)
 
 
 async def open_services(db_path: Path | str, clock: FakeClock, rng: random.Random,
@@ -260,7 +261,7 @@ async def test_the_computer_chooses_who_goes_first_as_scoiatael(services: Servic
         match_id = await services.matches.insert(
             repo, GUILD, CHANNEL, CHANNEL,
             (Player(ALICE.user_id, ALICE.name, "monsters"),
-             Player(BOT_ID, COMPUTER_NAME, "scoiatael", ai_level="normal")))
+             Player(BOT_ID, COMPUTER_NAME, "scoiatael", ai_level="normal")), ranked=False)
     await services.matches.ready(match_id, ALICE.user_id)
     await services.computer.idle()
     first = (await services.matches.actions(match_id))[0][1]
@@ -269,17 +270,23 @@ async def test_the_computer_chooses_who_goes_first_as_scoiatael(services: Servic
     assert final.status == OVER
 
 
-async def test_practice_is_refused_where_a_challenge_would_be(services: Services) -> None:
+async def test_an_open_challenge_does_not_stop_practice(services: Services) -> None:
+    challenge = await services.challenges.create(GUILD, CHANNEL, ALICE, BOB)
+    mine = await practice(services, ALICE)
+    theirs = await practice(services, BOB)
+    assert mine.is_live and theirs.is_live and not mine.ranked
+    # The challenge waits; accepting it while they play is refused, and they may still cancel.
+    with pytest.raises(Busy, match="already playing a match"):
+        await services.challenges.accept(challenge.id, BOB.user_id, thread_venue)
+    assert (await services.challenges.cancel(challenge.id, ALICE.user_id)).status == CANCELLED
+
+
+async def test_practice_is_refused_while_playing(services: Services) -> None:
     with pytest.raises(Refusal, match="difficulty"):
         await practice(services, level="impossible")
     with pytest.raises(Refusal, match="faction"):
         await practice(services, Player(ALICE.user_id, ALICE.name, "elves"))
-    # An open challenge, a running match, or a running match in the channel.
-    await services.challenges.create(GUILD, CHANNEL, ALICE, BOB)
-    with pytest.raises(Busy, match="You already have a challenge waiting"):
-        await practice(services, ALICE)
-    with pytest.raises(Busy, match="You already have a challenge waiting"):
-        await practice(services, BOB)
+    # A running match of yours, or a running match in the channel.
     match = await practice(services, CAROL, in_thread=False)
     with pytest.raises(Busy, match="You already have a match running"):
         await practice(services, CAROL, channel=CHANNEL + 1)

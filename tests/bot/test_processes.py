@@ -133,7 +133,7 @@ async def test_results_finishing_at_once_on_two_processes_are_both_rated(
     # A second match of Alice's in the same server, as a race past the one-match check.
     async with b.services.db.transaction() as repo:
         second = await b.services.matches.insert(repo, GUILD, CHANNEL + 1, CHANNEL + 1,
-                                                 (ALICE, CAROL))
+                                                 (ALICE, CAROL), ranked=True)
     await b.services.matches.ready(second, ALICE.user_id)
     await b.services.matches.ready(second, CAROL.user_id)
     await asyncio.gather(a.services.matches.forfeit(GUILD, BOB.user_id),
@@ -189,7 +189,7 @@ async def test_a_computer_turn_left_by_a_dead_process_is_taken_over(
         match_id = await a.services.matches.insert(
             repo, GUILD, CHANNEL, CHANNEL,
             (Player(ALICE.user_id, ALICE.name, "monsters"),
-             Player(BOT_ID, COMPUTER_NAME, "nilfgaard", ai_level="easy")))
+             Player(BOT_ID, COMPUTER_NAME, "nilfgaard", ai_level="easy")), ranked=False)
     # Process a commits Alice's ready and claims the computer's redraws, then dies before
     # deciding: its lease stays until it runs out.
     a.services.matches.on_computer_turn(None)
@@ -219,7 +219,7 @@ async def test_sqlite_needs_no_leases(db_path: Path, clock: FakeClock) -> None:
             match_id = await services.matches.insert(
                 repo, GUILD, CHANNEL, CHANNEL,
                 (Player(ALICE.user_id, ALICE.name, "monsters"),
-                 Player(BOT_ID, COMPUTER_NAME, "nilfgaard", ai_level="easy")))
+                 Player(BOT_ID, COMPUTER_NAME, "nilfgaard", ai_level="easy")), ranked=False)
         await services.matches.ready(match_id, ALICE.user_id)
         await services.computer.idle()
         assert await services.leases.take(DUTIES) and await services.leases.take(DUTIES)

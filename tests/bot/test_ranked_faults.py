@@ -157,7 +157,8 @@ async def test_two_results_at_the_same_moment_for_one_player_both_count(
     async with services.db.transaction() as repo:
         second_id = await services.matches.insert(repo, GUILD, CHANNEL + 1, CHANNEL + 1,
                                                   (Player(ALICE.user_id, "Alice"),
-                                                   Player(CAROL.user_id, "Carol")))
+                                                   Player(CAROL.user_id, "Carol")),
+                                                  ranked=True)
     await services.matches.ready(second_id, ALICE.user_id)
     await services.matches.ready(second_id, CAROL.user_id)
     await asyncio.gather(services.matches.forfeit(GUILD, BOB.user_id),
@@ -196,7 +197,8 @@ def utc(year: int, month: int, day: int) -> float:
 
 async def generate(services: Services, rng: random.Random, count: int, start: float) -> float:
     """Store `count` results in a server of 16 members: one who nearly always wins (and so
-    reaches Pro Rank), repeated pairs, draws, forfeits, practice and deck-choice endings."""
+    reaches Pro Rank), repeated pairs, draws, forfeits, practice, casual and abandoned
+    matches and deck-choice endings."""
     members = [Player(1, "Champion"), *people(15)]
     now = start
     for _ in range(count):
@@ -207,12 +209,14 @@ async def generate(services: Services, rng: random.Random, count: int, start: fl
         winner = None if roll < 0.08 else (0 if a.user_id == 1 and roll < 0.95 else
                                            rng.randrange(2))
         forfeit = winner is not None and rng.random() < 0.1
+        abandoned = winner is None and rng.random() < 0.3
         await record(services, a, b, winner, at=now, factions=(rng.choice(FACTIONS),
                                                                rng.choice(FACTIONS)),
                      forfeited_by=1 - winner if forfeit and winner is not None else None,
                      ai_level="normal" if rng.random() < 0.05 else None,
                      in_deck_choice=forfeit and rng.random() < 0.3,
-                     guild=GUILD if rng.random() < 0.9 else GUILD + 1)
+                     guild=GUILD if rng.random() < 0.9 else GUILD + 1,
+                     ranked=rng.random() < 0.9, abandoned=abandoned)
     return now
 
 

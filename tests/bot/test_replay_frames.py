@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot import replay_frames
 from bot.render import board_image, render_board, render_hand, result_image
+from bot.render.animation import result_card
 from bot.replay_frames import (
     FIRST_MS,
     MOVE_MS,
@@ -114,7 +115,8 @@ async def test_the_animation_shows_every_move_then_the_result(services: Services
         assert shown.info["duration"] == expected
     shown.seek(shown.n_frames - 1)
     assert shown.info["duration"] == RESULT_MS
-    card = result_image(replay.observation(replay.last, None))
+    card = result_card(replay.observation(replay.last, None), shown.width)
+    assert card.width < result_image(replay.observation(replay.last, None)).width
     x, y = (shown.width - card.width) // 2, (shown.height - card.height) // 2
     middle = (x, y, x + card.width, y + card.height)
     # Card and dimmed board share one frame's 256 colours, so the card is a little coarser.

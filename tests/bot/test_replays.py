@@ -3,6 +3,7 @@ records that no longer replay, matches from before a restart or an older version
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -14,7 +15,7 @@ from bot.service.errors import NotAParticipant, NotFound
 from bot.service.replays import NotReplayable, Step, lead_changes
 from bot.storage import Database
 from bot.storage.records import OVER, SeatRecord
-from engine import Action, Match
+from engine import Action, Match, Observation
 from engine.cli import main as engine_cli
 from engine.observation import PLAYING
 from tests.bot.helpers import (
@@ -201,8 +202,14 @@ async def test_matches_of_the_first_version_still_replay(services: Services) -> 
         replay = await services.replays.open(match_id, GUILD)
         final = Match.from_dict(old["state"])
         assert replay.last == len(old["actions"])
-        assert replay.observation(replay.last, None) == final.observation(None)
-        assert replay.observation(replay.last, 1) == final.observation(1)
+        for viewer in (None, 1):
+            assert (_unworded(replay.observation(replay.last, viewer))
+                    == _unworded(final.observation(viewer)))
+
+
+def _unworded(obs: Observation) -> Observation:
+    """An observation without its log, whose wording may change from version to version."""
+    return dataclasses.replace(obs, events=(), last_events=())
 
 
 async def test_the_exported_record_replays_on_the_command_line(

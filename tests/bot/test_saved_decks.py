@@ -232,7 +232,7 @@ async def test_practice_against_a_generated_deck(services: Services) -> None:
     assert computer.faction == "skellige" and computer.deck == GENERATED
     deck = seat_choice(computer).cards
     assert deck is not None and problems(deck) == [] and deck != starter_deck("skellige")
-    with pytest.raises(Refusal, match="no computer deck 'best'"):
+    with pytest.raises(Refusal, match="no computer deck \u201cbest\u201d"):
         await services.practice.start(GUILD, CHANNEL + 1, Player(BOB.user_id, BOB.name), "easy",
                                       BOT_ID, venue, computer_deck="best")
     await services.matches.forfeit(GUILD, ALICE.user_id)

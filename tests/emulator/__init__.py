@@ -14,9 +14,11 @@ Typical use::
 from .components import Button, Select, SelectOption
 from .emulator import Emulator
 from .errors import ApiError, EmulatorUsageError
+from .faults import RandomFaults
 from .models import Channel, Guild, User
 from .permissions import THREAD_CREATION
-from .records import Failure, RequestRecord
+from .ratelimits import Limit, RateLimits
+from .records import Failure, RequestRecord, Traffic
 from .runner import BotRun, pointed_at, run_bot
 from .users import AutocompleteChoice, InteractionHandle, ResponseView, VirtualUser
 from .views import AttachmentView, MessageView
@@ -35,11 +37,15 @@ __all__ = [
     "Failure",
     "Guild",
     "InteractionHandle",
+    "Limit",
     "MessageView",
+    "RandomFaults",
+    "RateLimits",
     "RequestRecord",
     "ResponseView",
     "Select",
     "SelectOption",
+    "Traffic",
     "User",
     "VirtualUser",
     "World",

@@ -11,14 +11,15 @@ from aiohttp import web
 from .clock import Clock
 from .errors import BUG_KINDS, ApiError
 from .events import Events
-from .faults import Fault, Faults
+from .faults import DROPPED, RANDOM_STATUSES, Fault, Faults, RandomFaults
 from .gateway import Gateway
 from .httpio import PAYLOAD, error_response, json_response
 from .interactions import InteractionFlow
 from .models import Channel, Guild, User
 from .payloads import Payloads
 from .permissions import BITS
-from .records import Failure, RequestRecord
+from .ratelimits import Limiter, RateLimits, Verdict, is_interaction_endpoint
+from .records import BOT, INTERACTION, Failure, RequestRecord, Traffic
 from .rest_channels import ChannelApi
 from .rest_core import CoreApi
 from .rest_interactions import InteractionApi
@@ -31,15 +32,21 @@ from .webhooks import WebhookFlow
 T = TypeVar("T")
 
 API_PREFIX = "/api/v10"
+GATEWAY_PATH = "/gateway"
 DEFAULT_TOKEN = "emulator-bot-token"
-# These routes authenticate with the interaction token in the path, not the bot token.
-TOKEN_AUTH_PREFIXES = ("/interactions/", "/webhooks/")
+# Discord's answers come through Google's load balancer; discord.py retries a 429 only
+# when this header is present.
+VIA = {"Via": "1.1 google"}
+# Failure kinds a failed acknowledgement causes: 10062 after a callback kept failing past
+# Discord's 3 seconds, 40060 when a callback that had worked is retried after its 5xx.
+CALLBACK_CONSEQUENCES = frozenset({"unknown_interaction", "already_acknowledged"})
 
 
 class Emulator:
     """A stateful fake Discord for one test; create it with `await Emulator.start()`."""
 
-    def __init__(self, *, token: str = DEFAULT_TOKEN, bot_name: str = "Gwent") -> None:
+    def __init__(self, *, token: str = DEFAULT_TOKEN, bot_name: str = "Gwent",
+                 rate_limits: RateLimits | None = None) -> None:
         self.token = token
         self.clock = Clock()
         ids = Snowflakes()
@@ -50,6 +57,9 @@ class Emulator:
         self.failures: list[Failure] = []
         self.expected_kinds: set[str] = set()
         self.faults = Faults()
+        self.limiter = Limiter(rate_limits or RateLimits.discord(), self.clock.now)
+        # Interactions whose callback got an injected fault (see CALLBACK_CONSEQUENCES).
+        self._faulted_callbacks: set[str] = set()
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -60,9 +70,11 @@ class Emulator:
         self.webhooks = WebhookFlow(self)
 
     @classmethod
-    async def start(cls, *, token: str = DEFAULT_TOKEN, bot_name: str = "Gwent") -> Emulator:
-        """Create an emulator and serve it on a random 127.0.0.1 port."""
-        emu = cls(token=token, bot_name=bot_name)
+    async def start(cls, *, token: str = DEFAULT_TOKEN, bot_name: str = "Gwent",
+                    rate_limits: RateLimits | None = None) -> Emulator:
+        """Create an emulator and serve it on a random 127.0.0.1 port, applying Discord's
+        rate limits (`rate_limits`: RateLimits.discord() by default)."""
+        emu = cls(token=token, bot_name=bot_name, rate_limits=rate_limits)
         await emu._serve()
         return emu
 
@@ -101,6 +113,15 @@ class Emulator:
     def gateway_url(self) -> str:
         """The websocket URL for DiscordWebSocket.DEFAULT_GATEWAY."""
         return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        """The rate limits applied (setting new ones starts every bucket afresh)."""
+        return self.limiter.limits
+
+    @rate_limits.setter
+    def rate_limits(self, limits: RateLimits) -> None:
+        self.limiter = Limiter(limits, self.clock.now)
 
     @property
     def bot(self) -> User:
@@ -191,9 +212,44 @@ class Emulator:
         code: int | None = None,
         retry_after: float = 0.05,
         message: str | None = None,
+        after_write: bool = False,
+        scope: str = "user",
     ) -> None:
-        """Answer the next `times` matching requests with `status` (429, 5xx or an error code)."""
-        self.faults.add(Fault(method.upper(), route, status, times, code, retry_after, message))
+        """Answer the next `times` matching requests with `status` (429, 5xx or an error code;
+        0 drops the connection without an answer, a network error); with `after_write`,
+        after the route did its work (a write that happened, answered with a failure).
+        A 429's X-RateLimit-Scope is `scope` (`shared` ones are not invalid requests).
+        `route` may also be the gateway's "/gateway" (its handshake then fails)."""
+        self.faults.add(
+            Fault(
+                method.upper(), route, status, times, code, retry_after, message, after_write,
+                scope,
+            )
+        )
+
+    def fail_randomly(
+        self,
+        one_in: int,
+        *,
+        seed: int,
+        statuses: tuple[int, ...] = RANDOM_STATUSES,
+        after_write: bool = True,
+        routes: tuple[str, ...] | None = None,
+    ) -> RandomFaults:
+        """From now on, fail one request in `one_in` (see RandomFaults); returns the faults,
+        whose `drawn` lists what failed."""
+        self.faults.random = RandomFaults(
+            one_in, seed=seed, statuses=statuses, after_write=after_write, routes=routes
+        )
+        return self.faults.random
+
+    def stop_failing(self) -> None:
+        """Switch random faults off."""
+        self.faults.random = None
+
+    def traffic(self, since: int = 0) -> Traffic:
+        """Requests from `emu.log[since]` on, counted by kind (see Traffic)."""
+        return Traffic.of(self.log[since:])
 
     def expect_failures(self, *kinds: str) -> None:
         """Declare failure kinds this test provokes on purpose, so `assert_clean` ignores them."""
@@ -218,42 +274,117 @@ class Emulator:
     async def _middleware(
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
+        if request.path == GATEWAY_PATH:
+            return await self._gateway_handshake(request, handler)
         if not request.path.startswith(API_PREFIX):
             return await handler(request)
         path = request.path[len(API_PREFIX) :]
-        fault = self.faults.take(request.method, path)
+        method = request.method
+        kind = INTERACTION if is_interaction_endpoint(path) else BOT
+        fault = self.faults.take(method, path)
         if fault is not None:
-            response, code = fault.response()
-            self._record(request, path, response.status, injected=True)
-            self._fail(
-                "injected", response.status, code, request, path, "injected by the test", True
-            )
-            return response
-        if (
-            not path.startswith(TOKEN_AUTH_PREFIXES)
-            and request.headers.get("Authorization") != f"Bot {self.token}"
-        ):
-            self._record(request, path, 401)
-            return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+            return self._injected(request, path, kind, fault, Verdict({}))
+        if kind == BOT and request.headers.get("Authorization") != f"Bot {self.token}":
+            response = json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+            return self._answer(request, path, kind, response)
+        verdict = self.limiter.check(method, path)
+        if verdict.limited:
+            response = json_response(verdict.body(), status=429, headers=verdict.headers)
+            return self._answer(request, path, kind, response, scope=verdict.scope)
+        fault = self.faults.take(method, path, after_write=True)
+        if fault is None and self.faults.random is not None:
+            fault = self.faults.random.draw(method, path)
+        if fault is not None and not fault.after_write:
+            return self._injected(request, path, kind, fault, verdict)
+        response = await self._route(request, path, handler)
+        if fault is not None and response.status < 300:
+            return self._injected(request, path, kind, fault, verdict)
+        response.headers.update(verdict.headers)
+        return self._answer(request, path, kind, response)
+
+    async def _gateway_handshake(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        fault = self.faults.take(request.method, GATEWAY_PATH)
+        if fault is None:
+            return await handler(request)
+        if fault.status == DROPPED and request.transport is not None:
+            request.transport.abort()
+        response, code = fault.response()
+        self._fail("injected", fault.status, code, request, GATEWAY_PATH, "injected", True)
+        return response
+
+    async def _route(
+        self,
+        request: web.Request,
+        path: str,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
         try:
-            response = await handler(request)
+            return await handler(request)
         except ApiError as error:
             self._fail(error.kind, error.status, error.code, request, path, error.detail)
-            response = error_response(error)
+            return error_response(error)
         except web.HTTPException as error:
             if error.status not in (404, 405):
                 raise
             self._fail("unsupported_route", error.status, 0, request, path, "not emulated")
-            response = json_response(
+            return json_response(
                 {"message": f"{error.status}: {error.reason}", "code": 0}, status=error.status
             )
-        self._record(request, path, response.status)
+
+    def _injected(
+        self, request: web.Request, path: str, kind: str, fault: Fault, verdict: Verdict
+    ) -> web.StreamResponse:
+        if path.startswith("/interactions/"):
+            self._faulted_callbacks.add(path.split("/")[2])
+        detail = "injected after the write" if fault.after_write else "injected by the test"
+        if fault.status == DROPPED:
+            if request.transport is not None:
+                request.transport.abort()
+            self._fail("injected", DROPPED, 0, request, path, detail + ": no answer", True)
+            self._record(request, path, kind, DROPPED, True, fault.after_write, None)
+            return web.Response(status=500)  # never delivered
+        response, code = fault.response()
+        for name, value in verdict.headers.items():  # a 429's own headers win
+            response.headers.setdefault(name, value)
+        self._fail("injected", response.status, code, request, path, detail, True)
+        return self._answer(
+            request, path, kind, response, injected=True, after_write=fault.after_write,
+            scope=response.headers.get("X-RateLimit-Scope"),
+        )
+
+    def _answer(
+        self,
+        request: web.Request,
+        path: str,
+        kind: str,
+        response: web.StreamResponse,
+        *,
+        injected: bool = False,
+        after_write: bool = False,
+        scope: str | None = None,
+    ) -> web.StreamResponse:
+        response.headers.update(VIA)
+        self._record(request, path, kind, response.status, injected, after_write, scope)
         return response
 
     def _record(
-        self, request: web.Request, path: str, status: int, *, injected: bool = False
+        self,
+        request: web.Request,
+        path: str,
+        kind: str,
+        status: int,
+        injected: bool,
+        after_write: bool,
+        scope: str | None,
     ) -> None:
-        self.log.append(RequestRecord(request.method, path, status, request.get(PAYLOAD), injected))
+        self.log.append(
+            RequestRecord(
+                request.method, path, status, request.get(PAYLOAD), injected, kind, scope,
+                after_write,
+            )
+        )
 
     def _fail(
         self,
@@ -265,5 +396,8 @@ class Emulator:
         detail: str,
         injected: bool = False,
     ) -> None:
+        if kind in CALLBACK_CONSEQUENCES and path.startswith("/interactions/"):
+            # The consequence of a fault injected into this interaction's acknowledgement.
+            injected = injected or path.split("/")[2] in self._faulted_callbacks
         self.failures.append(Failure(kind, status, code, request.method, path, detail, injected))
         self.changed()

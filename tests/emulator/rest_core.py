@@ -9,7 +9,7 @@ from aiohttp import web
 from . import errors
 from .errors import ApiError, FormErrors
 from .httpio import json_response, read_body
-from .models import AppCommand, Guild
+from .models import PUBLIC_THREAD, AppCommand, Guild
 
 if TYPE_CHECKING:
     from .emulator import Emulator
@@ -43,6 +43,7 @@ class CoreApi:
             web.get(f"{API}/guilds/{{guild_id}}", self.guild),
             web.get(f"{API}/guilds/{{guild_id}}/channels", self.guild_channels),
             web.get(f"{API}/guilds/{{guild_id}}/members/{{user_id}}", self.member),
+            web.get(f"{API}/guilds/{{guild_id}}/threads/active", self.active_threads),
             web.get("/attachments/{channel_id}/{attachment_id}/{filename}", self.attachment),
         ]
 
@@ -150,6 +151,19 @@ class CoreApi:
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return json_response(self.emu.payloads.member(guild, member))
+
+    async def active_threads(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/threads/active: the guild's threads, with the bot's memberships."""
+        guild = self._guild(request)
+        bot_id = self.store.bot.id
+        threads = [c for c in self.store.channels.values()
+                   if c.is_thread and c.guild_id == guild.id
+                   and (c.type == PUBLIC_THREAD or bot_id in c.thread_members)]
+        return json_response({
+            "threads": [self.emu.payloads.channel(t) for t in threads],
+            "members": [self.emu.payloads.thread_member(t, bot_id) for t in threads
+                        if bot_id in t.thread_members],
+        })
 
     def _guild(self, request: web.Request) -> Guild:
         guild = self.store.guilds.get(int(request.match_info["guild_id"]))

@@ -162,6 +162,9 @@ async def test_threads_and_forbidden_thread_creation(emu: Emulator, world: World
             await channel.create_thread(name="Game 3", type=discord.ChannelType.public_thread)
         emu.allow_bot(world.channel, *THREAD_CREATION)
         await channel.create_thread(name="Game 3", type=discord.ChannelType.public_thread)
+        active = await channel.guild.active_threads()
+    assert {t.name for t in active} == {"Game 1", "Game 2", "Secret", "Game 3"}
+    assert all(t.parent_id == world.channel.id and t.owner_id == bot.user.id for t in active)
     assert caught.value.code == 50013
     assert from_message.id == starter.id
     assert [m.content for m in alice.visible_messages(thread.id)] == ["Round 1 starts"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -112,13 +111,6 @@ def test_route_templates_match_paths() -> None:
     assert pattern.match("/channels/123/messages")
     assert not pattern.match("/channels/123/messages/456")
     assert compile_route("/channels/123/messages").match("/channels/123/messages")
-
-
-@pytest.fixture
-async def http(emu: Emulator) -> AsyncIterator[aiohttp.ClientSession]:
-    headers = {"Authorization": f"Bot {emu.token}"}
-    async with aiohttp.ClientSession(emu.api_base + "/", headers=headers) as session:
-        yield session
 
 
 async def test_json_content_type_is_exact(emu: Emulator, http: aiohttp.ClientSession) -> None:

@@ -54,8 +54,9 @@ def test_every_unusable_line_is_reported_with_its_reason() -> None:
         Unread("Hemdall", "Hemdall only enters play from the side deck"),
         Unread("4x Blue Stripes Commando",
                "Blue Stripes Commando: 4 copies, but at most 3 allowed"),
-        Unread("Nobody at all", "no card called 'Nobody at all' in a Northern Realms deck"),
-        Unread("yenna", "no card called 'yenna' in a Northern Realms deck (did you mean "
+        Unread("Nobody at all",
+               "no card called \u201cNobody at all\u201d in a Northern Realms deck"),
+        Unread("yenna", "no card called \u201cyenna\u201d in a Northern Realms deck (did you mean "
                         "Yennefer of Vengerberg?)"),
         Unread("0 Ves", "Ves: a count must be at least 1"),
         Unread("Faction: Monsters", "this deck is Northern Realms; start a new deck for another "

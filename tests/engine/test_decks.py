@@ -63,7 +63,7 @@ def test_every_leader_of_a_faction_can_lead_its_starter_deck(faction: str) -> No
 
 def test_unknown_card() -> None:
     deck = Deck("northern_realms", "foltest_the_siegemaster", nr_units({"roach": 1}))
-    assert problems(deck) == ["unknown card 'roach'"]
+    assert problems(deck) == ["unknown card \u201croach\u201d"]
 
 
 def test_card_of_another_faction() -> None:
@@ -136,15 +136,15 @@ def test_leader_of_another_faction() -> None:
 
 def test_leader_that_is_not_a_leader() -> None:
     deck = Deck("northern_realms", "vernon_roche", nr_units())
-    assert problems(deck) == ["'vernon_roche' is not a leader card"]
+    assert problems(deck) == ["\u201cvernon_roche\u201d is not a leader card"]
     deck = Deck("northern_realms", "nobody", nr_units())
-    assert problems(deck) == ["'nobody' is not a leader card"]
+    assert problems(deck) == ["\u201cnobody\u201d is not a leader card"]
 
 
 def test_unknown_faction() -> None:
     deck = Deck("redania", "foltest_the_siegemaster", {"ves": 1})
     found = problems(deck)
-    assert found[0] == "unknown faction 'redania'"
+    assert found[0] == "unknown faction \u201credania\u201d"
 
 
 def test_zero_count() -> None:
@@ -164,7 +164,7 @@ def test_every_problem_is_listed_at_once() -> None:
         "Hemdall only enters play from the side deck",
         "King Bran is a leader; a deck names its leader separately",
         "Letho of Gulet belongs to Nilfgaard, not Northern Realms",
-        "unknown card 'roach'",
+        "unknown card \u201croach\u201d",
         "Ves: 2 copies, but at most 1 allowed",
         "3 unit cards; a deck needs at least 22",
         "11 special cards; a deck may have at most 10",

@@ -85,7 +85,7 @@ class TestNilfgaard:
         events = end_round(m)
         assert m.results == [((5, 5), 1)]
         assert m.sides[0].gems == 1 and m.sides[1].gems == 2
-        assert "Round 1 ends 5-5. Bob wins the round (Nilfgaard wins draws)." in events
+        assert "Round 1 ends 5\u20135. Bob wins the round (Nilfgaard wins draws)." in events
         assert m.current == 1
 
     def test_nilfgaard_as_player_zero(self) -> None:
@@ -99,7 +99,7 @@ class TestNilfgaard:
         events = end_round(m)
         assert m.results == [((0, 0), None)]
         assert m.sides[0].gems == 1 and m.sides[1].gems == 1
-        assert "Round 1 ends 0-0. It is a draw; both players lose a gem." in events
+        assert "Round 1 ends 0\u20130. It is a draw; both players lose a gem." in events
 
     def test_nilfgaard_still_loses_a_lower_score(self) -> None:
         m = scenario(factions=("scoiatael", "nilfgaard"),
@@ -175,7 +175,9 @@ class TestScoiatael:
                                             Action(chooser, FIRST, target=1),
                                             Action(chooser, FORFEIT)]
         assert m.legal_actions(1 - chooser) == [Action(1 - chooser, FORFEIT)]
-        assert "decides who goes first" in m.events[0].text
+        name = m.sides[chooser].name
+        # The coin does not matter here, so the log does not mention it.
+        assert m.events[0].text == f"{name} leads the Scoia'tael and decides who goes first."
         with pytest.raises(IllegalAction, match="Only the Scoia'tael player decides"):
             m.apply(Action(1 - chooser, FIRST, target=1 - chooser))
         with pytest.raises(IllegalAction, match="must first decide who goes first"):

@@ -259,7 +259,7 @@ class TestRounds:
         events = pass_turn(m, 0)
         assert m.results == [((5, 6), 1)]
         assert m.sides[0].gems == 1 and m.sides[1].gems == 2
-        assert "Round 1 ends 5-6. Bob wins the round." in texts(events)
+        assert "Round 1 ends 5\u20136. Bob wins the round." in texts(events)
         assert all(row == [] for s in m.sides for row in s.rows)
         assert names(m, m.sides[0].grave) == ["mahakaman_defender"]
         assert names(m, m.sides[1].grave) == ["yaevinn"]

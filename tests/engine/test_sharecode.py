@@ -155,7 +155,7 @@ def test_extra_characters_are_mistyped() -> None:
 def test_characters_that_never_appear_are_named() -> None:
     code = encode(starter_decks()["skellige"])
     kind, message = reason(code[:6] + "U" + code[7:])
-    assert kind == MISTYPED and "'U' (character 7)" in message
+    assert kind == MISTYPED and "\u201cU\u201d (character 7)" in message
     assert reason(code[:6] + "!" + code[7:])[0] == MISTYPED
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord.core.retry import acknowledging
 from bot.discord.core.views import Outgoing
 
 # Short enough that a click is acknowledged within about a tenth of a second even when the
@@ -74,13 +75,14 @@ async def answer(interaction: discord.Interaction, work: Awaitable[Reply], *,
     if task in done:
         reply = task.result()
         if new_message:
-            await interaction.response.send_message(ephemeral=True, **reply.out.send_kwargs())
+            await acknowledging(interaction.response.send_message(
+                ephemeral=True, **reply.out.send_kwargs()))
         else:
-            await interaction.response.edit_message(
-                **reply.out.edit_kwargs(replace_files=reply.replace_files))
+            await acknowledging(interaction.response.edit_message(
+                **reply.out.edit_kwargs(replace_files=reply.replace_files)))
         return
     try:
-        await interaction.response.defer(ephemeral=True, thinking=new_message)
+        await acknowledging(interaction.response.defer(ephemeral=True, thinking=new_message))
     finally:
         # Even when the acknowledgement failed, the work (a move, say) is finished.
         reply = await task

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import aiohttp
 import discord
 
+from bot.discord.core.format import message_link
 from bot.service.errors import Busy, Refusal
 
 if TYPE_CHECKING:
@@ -36,9 +37,16 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
 
 
 def refusal_text(refusal: Refusal) -> str:
-    """The refusal's explanation, with a link to the channel it is about."""
+    """The refusal's explanation, with a link to the challenge message or the channel it is
+    about."""
     text = str(refusal)
-    if isinstance(refusal, Busy) and refusal.channel_id is not None:
+    if not isinstance(refusal, Busy):
+        return text
+    challenge = refusal.challenge
+    if challenge is not None and challenge.message_id is not None:
+        link = message_link(challenge.guild_id, challenge.channel_id, challenge.message_id)
+        return f"{text} {link}"
+    if refusal.channel_id is not None:
         text += f" <#{refusal.channel_id}>"
     return text
 

@@ -10,6 +10,7 @@ from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import FIRST_TOPIC, rules_message
 from bot.images import card_png, deck_png
 from bot.learn.cards import find_cards
+from bot.learn.help import START
 from bot.learn.rules import topics
 from bot.service.decks import factions
 from engine import catalogue, starter_decks
@@ -49,8 +50,9 @@ async def card_names(interaction: discord.Interaction,
 
 @app_commands.command(name="help", description="How to play here: a first match, commands, privacy")
 async def help_command(interaction: discord.Interaction) -> None:
-    """Quick start, every command, private hands, and what to do when stuck."""
-    out = learn.help_message(learn.gwent_commands(interaction))
+    """How to start, with buttons for how a match goes, what to do when stuck, and every
+    command."""
+    out = learn.help_message(START.key, learn.gwent_commands(interaction))
     await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 

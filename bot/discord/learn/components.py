@@ -1,4 +1,4 @@
-"""The rules browser's components and Rules on a hand."""
+"""The rules browser's components, Rules on a hand and the help pages' buttons."""
 
 from __future__ import annotations
 
@@ -16,3 +16,7 @@ class RulesPageItem(Routed, template=ids.RULES_PAGE):
 
 class HandRulesItem(Routed, template=ids.HAND_RULES):
     handler = staticmethod(guides.on_hand_rules)
+
+
+class HelpPageItem(Routed, template=ids.HELP_PAGE):
+    handler = staticmethod(guides.on_help_page)

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, cast
 import discord
 
 from bot.discord.core.context import Groups, services
-from bot.discord.core.views import Outgoing, clip
+from bot.discord.core.views import Outgoing, StaticView, button, clip
+from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
 from bot.learn.cards import explain_card, find_cards, normalise
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
-from bot.learn.help import command_lines, help_text
-from bot.learn.in_play import rules_in_view
+from bot.learn.glossary import quoted
+from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page
+from bot.learn.in_play import cards_in_view, rules_in_view
 from bot.service.errors import Refusal
 from engine import Card, Observation, catalogue
 from engine.cards import LEADER
@@ -26,11 +28,26 @@ EMBED_COLOUR = discord.Colour.from_rgb(201, 160, 79)
 ALSO_MAX = 8  # other matching names listed under a card
 
 
-def help_message(commands: list[tuple[str, str]]) -> Outgoing:
-    """/gwent help: the guide in the message, every command in an embed."""
-    embed = discord.Embed(title="Commands", description=command_lines(commands),
-                          colour=EMBED_COLOUR)
-    return Outgoing(help_text(), embeds=(embed,))
+def help_message(key: str, commands: list[tuple[str, str]]) -> Outgoing:
+    """A page of /gwent help (every command in an embed on the commands page) with a button
+    for each page."""
+    page = help_page(key)
+    embeds = ((discord.Embed(description=command_lines(commands), colour=EMBED_COLOUR),)
+              if page is COMMANDS else ())
+    view = StaticView(*(button(other.label, ids.help_page(other.key), disabled=other is page,
+                               style=discord.ButtonStyle.primary if other is START
+                               else discord.ButtonStyle.secondary)
+                        for other in PAGES))
+    return Outgoing(page.text, view, embeds=embeds)
+
+
+async def on_help_page(interaction: discord.Interaction, groups: Groups, _: list[str]
+                       ) -> None:
+    """A help page's button: show that page in place."""
+    out = help_message(groups["page"], gwent_commands(interaction))
+    kwargs = out.edit_kwargs(replace_files=False)
+    kwargs["embeds"] = list(out.embeds)  # the commands page's embed goes with it
+    await interaction.response.edit_message(**kwargs)
 
 
 def gwent_commands(interaction: discord.Interaction) -> list[tuple[str, str]]:
@@ -90,14 +107,14 @@ def find_faction(text: str) -> str:
         if needle and (needle == info.id or needle in normalise(info.name)):
             return info.id
     names = ", ".join(f.name for f in catalogue().factions.values())
-    raise Refusal(f"There is no faction called {clip(text, 60)!r}: choose {names}.")
+    raise Refusal(f"There is no faction called {quoted(clip(text, 60))}: choose {names}.")
 
 
 def find_leader(text: str) -> Card:
     """A leader from its id or name, typos tolerated, or a Refusal."""
     found = find_cards(text, kinds=(LEADER,))
     if not found:
-        raise Refusal(f"There is no leader called {clip(text, 60)!r}. Start typing a name "
+        raise Refusal(f"There is no leader called {quoted(clip(text, 60))}. Start typing a name "
                       "and pick one of the suggestions.")
     return found[0]
 
@@ -106,7 +123,7 @@ def find_card(text: str) -> tuple[Card, list[Card]]:
     """The best matching card and the other matches, or a Refusal."""
     found = find_cards(text)
     if not found:
-        raise Refusal(f"There is no card called {clip(text, 60)!r}. Start typing a name and "
+        raise Refusal(f"There is no card called {quoted(clip(text, 60))}. Start typing a name and "
                       "pick one of the suggestions.")
     return found[0], found[1:]
 
@@ -118,23 +135,35 @@ def choices(cards: list[Card]) -> list[discord.app_commands.Choice[str]]:
 
 # ------------------------------------------------------------------- in a match
 
-def rules_in_play_message(obs: Observation) -> Outgoing:
-    """The hand's Rules: every ability in the player's hand and on the board."""
-    embed = discord.Embed(title="Rules for the cards in play", description=rules_in_view(obs),
-                          colour=EMBED_COLOUR)
-    return Outgoing("Everything in your hand and on the board, explained (only you see "
-                    "this). `/gwent rules` has the full rules.", embeds=(embed,))
+def rules_in_play_message(match_id: int, obs: Observation, full: bool = False) -> Outgoing:
+    """The hand's Rules: one line per card in the player's hand and on the board, with More
+    for every ability there explained in full (and Less to go back)."""
+    if full:
+        title, text, other = "Every ability in play", rules_in_view(obs), "Less"
+        note = "Every ability in your hand and on the board (only you see this)."
+    else:
+        title, text, other = "The cards in play", cards_in_view(obs), "More"
+        note = ("Your hand and the board in one line per card (only you see this); cards "
+                "without an ability just add their strength. `/gwent rules` has the rules.")
+    embed = discord.Embed(title=title, description=text, colour=EMBED_COLOUR)
+    view = StaticView(button(other, ids.hand_rules(match_id, "short" if full else "more")))
+    return Outgoing(note, view, embeds=(embed,))
 
 
 async def on_hand_rules(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
-    """Rules on a hand: explain what that player can see, in a new private message."""
+    """Rules on a hand explains what that player can see, in a new private message; More
+    and Less on that message switch it between one line per card and the full text."""
     snapshot = await services(interaction).matches.private(int(groups["match"]),
                                                            interaction.user.id)
     if snapshot.observation is None:
         raise Refusal("The match has not started yet: your hand is dealt once both players "
                       "are ready. `/gwent rules` explains the game meanwhile.")
-    out = rules_in_play_message(snapshot.observation)
-    await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+    shown = groups.get("view")
+    out = rules_in_play_message(snapshot.match.id, snapshot.observation, shown == "more")
+    if shown is None:
+        await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+    else:
+        await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))
 
 
 async def on_rules_page(interaction: discord.Interaction, groups: Groups, _: list[str]

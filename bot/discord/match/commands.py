@@ -8,11 +8,12 @@ from discord import app_commands
 from bot.discord.core.choices import FACTION_CHOICES
 from bot.discord.core.context import guild_id_of, services
 from bot.discord.core.replies import guarded, tell
-from bot.discord.match.handlers import start_practice
+from bot.discord.match.handlers import refuse_for_open_challenge, start_practice
 from bot.discord.match.public import challenge_message
 from bot.service import Player
 from bot.service.computer import DEFAULT_LEVEL, LEVELS
 from bot.service.decks import COMPUTER_DECKS
+from bot.service.errors import Busy
 from bot.service.tutorial import TUTORIAL_LEVEL
 
 LEVEL_CHOICES = [app_commands.Choice(name=level.capitalize(), value=level) for level in LEVELS]
@@ -22,11 +23,14 @@ COMPUTER_DECK_CHOICES = [app_commands.Choice(name=name, value=key)
 
 @app_commands.command(description="Challenge a member of this server to a match")
 @app_commands.describe(opponent="Who you want to play (me for a practice match)",
-                       faction="Your faction (you can still change it before the match)")
+                       faction="Your faction (you can still change it before the match)",
+                       ranked="True: the result moves MMR and ranks; False: a casual match "
+                              "(the server's choice if left out)")
 @app_commands.choices(faction=FACTION_CHOICES)
 async def challenge(interaction: discord.Interaction, opponent: discord.User,
-                    faction: str | None = None) -> None:
-    """Post a challenge with Accept and Decline; challenging the bot starts practice."""
+                    faction: str | None = None, ranked: bool | None = None) -> None:
+    """Post a ranked or casual challenge with Accept and Decline; challenging the bot starts
+    practice."""
     async def work() -> None:
         guild_id = guild_id_of(interaction)
         if interaction.client.user is not None and opponent.id == interaction.client.user.id:
@@ -34,10 +38,16 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User,
             return
         me = interaction.user
         assert interaction.channel_id is not None
-        record = await services(interaction).challenges.create(
-            guild_id, interaction.channel_id,
-            Player(me.id, me.display_name, faction),
-            Player(opponent.id, opponent.display_name), opponent_is_bot=opponent.bot)
+        try:
+            record = await services(interaction).challenges.create(
+                guild_id, interaction.channel_id,
+                Player(me.id, me.display_name, faction),
+                Player(opponent.id, opponent.display_name), opponent_is_bot=opponent.bot,
+                ranked=ranked)
+        except Busy as busy:
+            if await refuse_for_open_challenge(interaction, busy):
+                return
+            raise
         sent = await interaction.response.send_message(
             **challenge_message(record).send_kwargs())
         if sent.message_id is not None:

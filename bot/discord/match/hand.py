@@ -16,6 +16,7 @@ from bot.discord.core.format import when
 from bot.discord.core.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
 from bot.discord.learn import ids as rules_ids
 from bot.discord.match import ids
+from bot.learn.glossary import score
 from bot.service import Snapshot
 from engine import Action, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
@@ -143,8 +144,8 @@ def hand_message(snapshot: Snapshot, png: bytes, hint: str | None = None) -> Out
     match = snapshot.match
     me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
     round_name = f"Round {obs.round}" if obs.round else "Before round 1"
-    lines = [f"**Your hand** \u00b7 {round_name} \u00b7 You **{me.total}** \u2013 "
-             f"**{them.total}** {clean(them.name)}", _status(snapshot)]
+    lines = [f"**Your hand** \u00b7 {round_name} \u00b7 You **{score(me.total, them.total)}** "
+             f"{clean(them.name)}", _status(snapshot)]
     if obs.last_events:
         lines.append("Last move: " + clean(" ".join(obs.last_events)))
     if me.revealed:

@@ -8,18 +8,22 @@ first and answered by editing the acknowledged response.
 
 from __future__ import annotations
 
+import datetime
 import logging
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot.discord.core.answers import Reply, answer
 from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
 from bot.discord.core.replies import is_private, refusal_text
+from bot.discord.core.retry import create_thread_once
 from bot.discord.match.deck_choice import deck_message
 from bot.discord.match.hand import actions_for, followup_message, hand_message, move_text
 from bot.discord.match.public import (
     challenge_closed_message,
     challenge_message,
+    open_challenge_refusal,
     practice_started_message,
     practice_thread_name,
     thread_name,
@@ -28,8 +32,11 @@ from bot.discord.match.public import (
 )
 from bot.images import hand_png
 from bot.service import Player, Snapshot
-from bot.service.errors import IllegalMove, OutOfDate, Refusal
+from bot.service.errors import Busy, IllegalMove, OutOfDate, Refusal
 from bot.storage.records import CHOOSING
+
+if TYPE_CHECKING:
+    from bot.discord.client import GwentBot
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +59,24 @@ async def on_challenge(interaction: discord.Interaction, groups: Groups, _: list
         await interaction.edit_original_response(**closed.edit_kwargs(replace_files=False))
         return
     answer = svc.challenges.decline if groups["op"] == "decline" else svc.challenges.cancel
-    closed = challenge_closed_message(await answer(challenge_id, user_id))
+    record = await answer(challenge_id, user_id)
+    closed = challenge_closed_message(record)
     await interaction.response.edit_message(**closed.edit_kwargs(replace_files=False))
+    clicked = interaction.message.id if interaction.message is not None else None
+    if record.message_id is not None and record.message_id != clicked:
+        # Cancel on a refusal: the challenge's own message shows it too.
+        await cast("GwentBot", interaction.client).publisher.challenge_closed(record)
+
+
+async def refuse_for_open_challenge(interaction: discord.Interaction, refusal: Busy) -> bool:
+    """Answer a challenger whose own open challenge is in the way with a link to it and a
+    Cancel button; False (nothing sent) for any other refusal."""
+    challenge = refusal.challenge
+    if challenge is None or challenge.challenger_id != interaction.user.id:
+        return False
+    await interaction.response.send_message(
+        ephemeral=True, **open_challenge_refusal(refusal).send_kwargs())
+    return True
 
 
 async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, int]:
@@ -66,17 +89,20 @@ async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, 
     text_channel = interaction.client.get_channel(channel.id)
     if (perms.create_public_threads and perms.send_messages_in_threads
             and isinstance(text_channel, discord.TextChannel)):
-        thread_id = await new_thread(text_channel, name)
+        thread_id = await new_thread(text_channel, name, since=interaction.created_at)
         if thread_id is not None:
             return thread_id, channel.id
     return channel.id, channel.id
 
 
-async def new_thread(channel: discord.TextChannel, name: str) -> int | None:
-    """A new public thread `name` in the channel, or None when Discord refuses (logged)."""
+async def new_thread(channel: discord.TextChannel, name: str, *,
+                     since: datetime.datetime) -> int | None:
+    """A new public thread `name` in the channel (one only, however often Discord fails:
+    see create_thread_once and its `since`), or None when Discord refuses (logged)."""
     try:
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=1440)
+        thread = await create_thread_once(channel, name, since=since,
+                                          type=discord.ChannelType.public_thread,
+                                          auto_archive_duration=1440)
     except discord.HTTPException as error:
         log.warning("cannot create a thread in %s (%s)", channel.id, error)
         return None
@@ -123,7 +149,12 @@ async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[s
         out = practice_started_message(practice, interaction.channel_id)
         await interaction.response.send_message(**out.send_kwargs())
         return
-    challenge = await svc.challenges.rematch(match_id, interaction.user.id)
+    try:
+        challenge = await svc.challenges.rematch(match_id, interaction.user.id)
+    except Busy as busy:
+        if await refuse_for_open_challenge(interaction, busy):
+            return
+        raise
     sent = await interaction.response.send_message(**challenge_message(challenge).send_kwargs())
     if sent.message_id is not None:
         await svc.challenges.set_message(challenge.id, sent.message_id)

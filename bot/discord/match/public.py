@@ -11,18 +11,33 @@ from collections.abc import Iterable
 import discord
 
 from bot.discord.core.format import faction_name, mention, when
+from bot.discord.core.replies import refusal_text
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.match import ids
 from bot.discord.replays import ids as replay_ids
+from bot.learn.glossary import score
+from bot.learn.tutorial import next_steps
 from bot.service import Snapshot
+from bot.service.errors import Busy
 from bot.service.practice import COMPUTER_NAME
-from bot.service.tutorial import TUTOR_NAME
+from bot.service.timeouts import (
+    ABANDON_MATCH,
+    FORFEIT_MATCH,
+    GO_FIRST,
+    KEEP_HAND,
+    PASS_ROUND,
+    TAKE_OPTION,
+    USE_DECK,
+    next_timeout,
+)
+from bot.service.tutorial import TUTOR_NAME, is_tutorial
 from bot.storage.records import (
     CANCELLED,
     DECLINED,
     EXPIRED,
     ChallengeRecord,
     MatchRecord,
+    ResultRecord,
 )
 from engine import Observation
 from engine.observation import CHOOSE_FIRST, MULLIGAN, OVER
@@ -47,20 +62,39 @@ def people(match: MatchRecord, seats: Iterable[int] = (0, 1)) -> tuple[int, ...]
 
 # ------------------------------------------------------------------ challenge
 
+RANKED_CHALLENGE = ("\U0001f3c5 **Ranked**: the result moves both players' faction MMR and "
+                    "rank (`/gwent rules ranked`).")
+CASUAL_CHALLENGE = ("\U0001f91d **Casual**: not rated, so MMR, ranks and the ladder stay as "
+                    "they are.")
+
+
 def challenge_message(challenge: ChallengeRecord) -> Outgoing:
-    """The open challenge with Accept, Decline and Cancel."""
+    """The open challenge, ranked or casual, with Accept, Decline and Cancel."""
     plays = (f" ({clean(challenge.challenger_name)} plays "
              f"{faction_name(challenge.faction)})" if challenge.faction else "")
-    again = "a rematch" if challenge.rematch_of else "a match of Gwent"
+    kind = "ranked" if challenge.ranked else "casual"
+    again = f"a {kind} rematch" if challenge.rematch_of else f"a {kind} match of Gwent"
     challenger = clean(challenge.challenger_name)
     content = (f"\u2694\ufe0f {mention(challenge.opponent_id)}, **{challenger}** challenges you "
-               f"to {again}!{plays}\nAnswer {when(challenge.expires_at)}.")
+               f"to {again}!{plays}\n"
+               f"{RANKED_CHALLENGE if challenge.ranked else CASUAL_CHALLENGE}\n"
+               f"Answer {when(challenge.expires_at)}.")
     view = StaticView(
         button("Accept", ids.challenge(challenge.id, "accept"), style=discord.ButtonStyle.success),
         button("Decline", ids.challenge(challenge.id, "decline"),
                style=discord.ButtonStyle.danger),
         button("Cancel", ids.challenge(challenge.id, "cancel")))
     return Outgoing(content, view, mentions=(challenge.opponent_id,))
+
+
+def open_challenge_refusal(refusal: Busy) -> Outgoing:
+    """Told the challenger whose own open challenge stops a new one (or a rematch): the
+    reason with a link to that challenge, and Cancel to withdraw it."""
+    challenge = refusal.challenge
+    assert challenge is not None
+    return Outgoing(refusal_text(refusal), StaticView(
+        button("Cancel that challenge", ids.challenge(challenge.id, "cancel"),
+               style=discord.ButtonStyle.danger)))
 
 
 def challenge_closed_message(challenge: ChallengeRecord, match: MatchRecord | None = None
@@ -147,7 +181,7 @@ def score_line(obs: Observation) -> str:
         head = f"Round {obs.round}"
     passed = [clean(s.name) for s in obs.sides if s.passed and obs.phase != OVER]
     note = f" \u00b7 {' and '.join(passed)} passed" if passed else ""
-    return (f"**{head}** \u00b7 {clean(a.name)} **{a.total}** \u2013 **{b.total}** "
+    return (f"**{head}** \u00b7 {clean(a.name)} **{score(a.total, b.total)}** "
             f"{clean(b.name)}{note}")
 
 
@@ -210,39 +244,78 @@ def dms_closed_note(user_id: int) -> str:
             "**Show my hand** here instead.")
 
 
+TIMEOUT_WORDS = {
+    USE_DECK: "your current deck choice is used",
+    KEEP_HAND: "you keep this hand",
+    TAKE_OPTION: "the first option is taken for you",
+    PASS_ROUND: "you pass the round",
+    FORFEIT_MATCH: "you forfeit the match: it would be your second timeout in a row",
+    ABANDON_MATCH: ("the match ends as abandoned, since nobody has moved for two turns: "
+                    "no winner, and it is not rated"),
+}
+
+
+def timeout_text(snapshot: Snapshot, seat: int) -> str:
+    """What the seat's next timeout does, in words (bot.service.timeouts decides it)."""
+    obs = snapshot.observation
+    pending = obs is not None and obs.pending is not None and obs.pending.player == seat
+    what = next_timeout(snapshot.match, None if obs is None else obs.phase, pending, seat)
+    if what == GO_FIRST:
+        return f"{clean(snapshot.match.seats[0].name)} goes first"
+    return TIMEOUT_WORDS[what]
+
+
+
 def warning_message(snapshot: Snapshot, seats: tuple[int, ...]) -> Outgoing:
-    """A short nudge before the turn timer runs out."""
+    """A short nudge before the turn timer runs out, saying exactly what the timeout does."""
     match = snapshot.match
-    who = " ".join(mention(u) for u in people(match, seats))
-    what = ("your current deck choice is used" if snapshot.observation is None
-            else "you pass the round")
     deadline = when(match.deadline) if match.deadline else "soon"
-    return Outgoing(f"\u23f3 {who}: time runs out {deadline}, then {what}.",
-                    mentions=people(match, seats))
+    lines: dict[str, list[int]] = {}
+    for seat in seats:
+        if not match.seats[seat].is_computer:
+            lines.setdefault(timeout_text(snapshot, seat), []).append(match.seats[seat].user_id)
+    text = "\n".join(f"\u23f3 {' '.join(mention(u) for u in users)}: time runs out "
+                     f"{deadline}, then {what}." for what, users in lines.items())
+    return Outgoing(text, mentions=people(match, seats))
 
 
 # --------------------------------------------------------------------- result
 
-def result_message(snapshot: Snapshot, result_png: bytes, board_png: bytes) -> Outgoing:
-    """The end: winner, round-by-round scores, the final board and Rematch."""
+def result_head(obs: Observation, result: ResultRecord) -> str:
+    """Who won and why the match ended."""
+    names = [clean(s.name) for s in obs.sides]
+    if result.abandoned:
+        return ("\u231b **The match is abandoned**: the turn timer ran out three times in a "
+                "row with no move from either player. Nobody wins.")
+    if obs.forfeited_by is not None:
+        loser, winner = names[obs.forfeited_by], names[1 - obs.forfeited_by]
+        if result.ended_by == "timeout":
+            return f"\u23f0 {loser} ran out of time twice in a row: **{winner}** wins the match."
+        return f"\U0001f3f3\ufe0f {loser} forfeited: **{winner}** wins the match."
+    if obs.winner is None:
+        return "\U0001f91d The match is a draw."
+    return f"\U0001f3c6 **{names[obs.winner]}** wins the match!"
+
+
+def result_message(snapshot: Snapshot, result: ResultRecord, result_png: bytes | None,
+                   board_png: bytes) -> Outgoing:
+    """The end: winner and why, round-by-round scores, the final board and Rematch (an
+    abandoned match has no result image: its board is where the players left it)."""
     obs = snapshot.observation
-    assert obs is not None and obs.is_over
+    assert obs is not None and (obs.is_over or result.abandoned)
     _check_public(obs)
     names = [clean(s.name) for s in obs.sides]
-    if obs.forfeited_by is not None:
-        loser = obs.forfeited_by
-        head = f"\U0001f3f3\ufe0f {names[loser]} forfeited: **{names[1 - loser]}** wins the match."
-    elif obs.winner is None:
-        head = "\U0001f91d The match is a draw."
-    else:
-        head = f"\U0001f3c6 **{names[obs.winner]}** wins the match!"
-    lines = [head]
-    for number, result in enumerate(obs.rounds, start=1):
-        won = "draw" if result.winner is None else f"{names[result.winner]} wins"
-        lines.append(f"Round {number}: {names[0]} {result.scores[0]} \u2013 "
-                     f"{result.scores[1]} {names[1]} ({won})")
+    lines = [result_head(obs, result)]
+    for number, rounded in enumerate(obs.rounds, start=1):
+        won = "draw" if rounded.winner is None else f"{names[rounded.winner]} wins"
+        lines.append(f"Round {number}: {names[0]} {score(*rounded.scores)} {names[1]} ({won})")
+    if not obs.is_over:
+        lines.append(f"Round {obs.round} was not finished.")
+    tutor = snapshot.match.computer_seat
+    if tutor is not None and is_tutorial(snapshot.match):
+        lines.append(next_steps(obs.winner == 1 - tutor))
     view = StaticView(button("Rematch", ids.rematch(snapshot.match.id),
                              style=discord.ButtonStyle.primary),
                       button("Replay", replay_ids.replay(snapshot.match.id)))
-    return Outgoing("\n".join(lines), view,
-                    files=(("result.png", result_png), ("board.png", board_png)))
+    files = (() if result_png is None else (("result.png", result_png),))
+    return Outgoing("\n".join(lines), view, files=(*files, ("board.png", board_png)))

@@ -2,7 +2,8 @@
 
 Every method reads the current state from the service, so a post that fails (429, 5xx,
 Forbidden) is simply retried by the next change or the periodic reconcile; no move is ever
-re-applied and none is lost.
+re-applied and none is lost. Before that, a 5xx or a 429 is retried at once a few times
+(bot.discord.core.retry): every post carries a nonce, so a retry never posts twice.
 
 When several processes share the database, one posts a match's messages at a time (the
 match's post lease), the reconcile runs in the process on duty, and boards and results are
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.core.retry import retrying
 from bot.discord.match.hand import hand_message
 from bot.discord.match.public import (
     board_message,
@@ -70,7 +72,7 @@ class Publisher:
         self._spawn(self._warn(match_id, seats))
 
     async def challenge_closed(self, challenge: ChallengeRecord) -> None:
-        """Show that a challenge expired."""
+        """Show on its message that a challenge expired or was cancelled."""
         self._spawn(self._challenge_expired(challenge))
 
     # -------------------------------------------------------------- tasks
@@ -175,19 +177,24 @@ class Publisher:
                 return
             except discord.NotFound:
                 log.info("the lobby of match %s was deleted: posting it again", match.id)
-                message = await self._channel(match.channel_id).send(**out.send_kwargs())
+                # Not the first lobby's nonce, which would return the deleted message.
+                nonce = f"gwl{match.id}:{match.lobby_message_id % 10**9}"
+                message = await retrying(lambda: self._channel(match.channel_id).send(
+                    **out.send_kwargs(), nonce=nonce), f"posting the lobby of match {match.id}")
                 await self._bot.services.matches.set_messages(match.id, lobby=message.id)
                 return
-        message = await self._channel(match.channel_id).send(**out.send_kwargs(),
-                                                             nonce=f"gwl{match.id}")
+        message = await retrying(lambda: self._channel(match.channel_id).send(
+            **out.send_kwargs(), nonce=f"gwl{match.id}"), f"posting the lobby of match {match.id}")
         await self._bot.services.matches.set_messages(match.id, lobby=message.id)
 
     async def _board(self, snapshot: Snapshot, timed_out: int | None) -> None:
         match = snapshot.match
         assert snapshot.observation is not None
         out = board_message(snapshot, await board_png(snapshot.observation), timed_out)
-        message = await self._channel(match.channel_id).send(
-            **out.send_kwargs(), nonce=f"gwb{match.id}:{snapshot.observation.action_count}")
+        count = snapshot.observation.action_count
+        message = await retrying(lambda: self._channel(match.channel_id).send(
+            **out.send_kwargs(), nonce=f"gwb{match.id}:{count}"),
+            f"posting board {count} of match {match.id}")
         await self._bot.services.matches.set_messages(
             match.id, board=(message.id, snapshot.observation.action_count))
         await self._retire(match)
@@ -195,13 +202,15 @@ class Publisher:
     async def _result(self, snapshot: Snapshot) -> None:
         match = snapshot.match
         obs = snapshot.observation
-        assert obs is not None
-        out = result_message(snapshot, await result_png(obs), await board_png(obs))
+        result = await self._bot.services.matches.result(match.id)
+        assert obs is not None and result is not None
+        image = None if result.abandoned else await result_png(obs)
+        out = result_message(snapshot, result, image, await board_png(obs))
         ranked = await self._bot.services.ranked.outcome(match.id)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
-        message = await self._channel(match.channel_id).send(**out.send_kwargs(),
-                                                             nonce=f"gwr{match.id}")
+        message = await retrying(lambda: self._channel(match.channel_id).send(
+            **out.send_kwargs(), nonce=f"gwr{match.id}"), f"posting the result of match {match.id}")
         await self._bot.services.matches.set_messages(
             match.id, board=(message.id, obs.action_count), result=message.id)
         await self._retire(match)
@@ -209,8 +218,8 @@ class Publisher:
     async def _retire(self, match: MatchRecord) -> None:
         """Disable the previous board's button and remove the timer warning."""
         if match.warning_message_id is not None:
-            await self._quietly(self._channel(match.channel_id).get_partial_message(
-                match.warning_message_id).delete())
+            warning = self._channel(match.channel_id).get_partial_message(match.warning_message_id)
+            await self._quietly(retrying(warning.delete, f"deleting warning {warning.id}"))
             await self._bot.services.matches.clear_warning(match.id, match.warning_message_id)
         if match.board_message_id is not None and match.board_action is not None:
             await self._quietly(self._edit(
@@ -225,7 +234,8 @@ class Publisher:
             log.info("clean-up skipped: %s %s", error.status, error.text)
 
     async def _edit(self, channel_id: int, message_id: int, kwargs: dict[str, Any]) -> None:
-        await self._channel(channel_id).get_partial_message(message_id).edit(**kwargs)
+        message = self._channel(channel_id).get_partial_message(message_id)
+        await retrying(lambda: message.edit(**kwargs), f"editing message {message_id}")
 
     # ----------------------------------------------------------------- others
 
@@ -242,9 +252,12 @@ class Publisher:
             return
         hint = await services.practice.hint(snapshot)
         out = hand_message(snapshot, await hand_png(snapshot.observation), hint)
+        what = f"sending a hand of match {match.id} by DM"
         try:
-            channel = await self._bot.create_dm(discord.Object(player.user_id))
-            await channel.send(**out.send_kwargs())
+            channel = await retrying(lambda: self._bot.create_dm(discord.Object(player.user_id)),
+                                     what)
+            await retrying(lambda: channel.send(
+                **out.send_kwargs(), nonce=f"gwh{match.id}:{change.action_count}"), what)
         except discord.Forbidden as error:
             if error.code not in DMS_CLOSED:
                 raise
@@ -257,10 +270,13 @@ class Publisher:
             match = await self._bot.services.matches.get(match_id)
             if match.board_message_id is None:
                 return
-            board = await self._channel(match.channel_id).fetch_message(match.board_message_id)
-            await board.edit(content=board.content + dms_closed_note(user_id),
-                             allowed_mentions=discord.AllowedMentions(
-                                 users=[discord.Object(user_id)]))
+            board_id = match.board_message_id
+            board = await retrying(lambda: self._channel(match.channel_id).fetch_message(
+                board_id), f"reading the board of match {match_id}")
+            await retrying(lambda: board.edit(
+                content=board.content + dms_closed_note(user_id),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])),
+                f"noting closed DMs on the board of match {match_id}")
 
     async def _warn(self, match_id: int, seats: tuple[int, ...]) -> None:
         async def post() -> None:
@@ -270,7 +286,9 @@ class Publisher:
                 snapshot = await self._bot.services.matches.public(match_id)
                 out = warning_message(snapshot, seats)
                 channel = self._channel(snapshot.match.channel_id)
-                message = await channel.send(**out.send_kwargs())
+                nonce = f"gww{match_id}:{snapshot.match.action_count}:{''.join(map(str, seats))}"
+                message = await retrying(lambda: channel.send(**out.send_kwargs(), nonce=nonce),
+                                         f"warning match {match_id}")
                 await self._bot.services.matches.set_messages(match_id, warning=message.id)
 
         await self._guard(post(), f"warning match {match_id}")

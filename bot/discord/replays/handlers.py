@@ -27,6 +27,7 @@ from bot.discord.replays.messages import (
     shared_message,
     viewer_message,
 )
+from bot.learn.glossary import quoted
 from bot.replay_frames import ReplayFrames
 from bot.service.errors import Busy, NotAParticipant, NotFound
 from bot.service.replays import Replay
@@ -76,7 +77,7 @@ async def replay_command(interaction: discord.Interaction, match: str | None,
     else:
         found = MATCH_NUMBER.fullmatch(match)
         if found is None:
-            raise NotFound(f"{clip(match, 60)!r} is not a match: choose one of the suggested "
+            raise NotFound(f"{quoted(clip(match, 60))} is not a match: choose one of the suggested "
                            "matches, or give a match number such as 12.")
         match_id = int(found.group(1))
     await _open(interaction, match_id, side)

@@ -24,6 +24,7 @@ from bot.discord.core.views import (
 )
 from bot.discord.match.public import score_line
 from bot.discord.replays import ids
+from bot.learn.glossary import score
 from bot.render.result import headline
 from bot.service.replays import Replay
 from bot.storage.records import FinishedMatch
@@ -111,14 +112,13 @@ def jump_options(replay: Replay, current: int) -> list[discord.SelectOption]:
     for n in sorted(set(starts) | set(changes)):
         step = steps[n]
         a, b = step.totals
-        score = f"{names[0]} {a} \u2013 {b} {names[1]}"
+        totals = f"{names[0]} {score(a, b)} {names[1]}"
         if n in starts:
-            label, text = f"Round {starts.index(n) + 1} begins (move {n})", score
+            label, text = f"Round {starts.index(n) + 1} begins (move {n})", totals
         else:
             ahead = step.leader
             assert ahead is not None
-            label = (f"Move {n}: {names[ahead]} takes the lead "
-                     f"{max(a, b)}\u2013{min(a, b)}")
+            label = f"Move {n}: {names[ahead]} takes the lead {score(max(a, b), min(a, b))}"
             text = step.said
         options.append(option(label, str(n), text, default=n == current))
     return options[:OPTIONS_MAX]
@@ -156,7 +156,9 @@ def record_message(replay: Replay) -> Outgoing:
 def match_label(found: FinishedMatch, now: float) -> str:
     """A finished match in the /gwent replay suggestions."""
     a, b = found.names
-    if found.forfeited_by is not None:
+    if found.abandoned:
+        outcome = "abandoned"
+    elif found.forfeited_by is not None:
         outcome = f"{found.names[found.forfeited_by]} forfeited"
     elif found.winner is None:
         outcome = "draw"

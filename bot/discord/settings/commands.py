@@ -8,15 +8,28 @@ from discord import app_commands
 from bot.discord.core.context import guild_id_of, services
 from bot.discord.core.replies import guarded, tell
 from bot.discord.tournaments.settings import organisers_line, set_organiser_role
+from bot.learn.glossary import duration
 from bot.service.errors import Refusal
-from bot.service.settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from bot.service.settings import TURN_CHOICES
+
+TIMER_CHOICES = [app_commands.Choice(name=duration(s), value=s) for s in TURN_CHOICES]
+RANKED, CASUAL = "ranked", "casual"
+CHALLENGE_CHOICES = [app_commands.Choice(name="Ranked", value=RANKED),
+                     app_commands.Choice(name="Casual", value=CASUAL)]
 
 
-def _seconds(seconds: int) -> str:
-    minutes, rest = divmod(seconds, 60)
-    if not minutes:
-        return f"{rest} seconds"
-    return f"{minutes} min" + (f" {rest} s" if rest else "")
+def server_settings_text(turn_seconds: int, ranked: bool) -> str:
+    """The server's settings and what they mean for players."""
+    if ranked:
+        challenges = ("**Challenges: ranked** unless the challenger adds `ranked:False`. "
+                      "Casual matches never change MMR, ranks or the ladder.")
+    else:
+        challenges = ("**Challenges: casual** (they never change MMR, ranks or the ladder) "
+                      "unless the challenger adds `ranked:True`.")
+    return (f"**Turn timer: {duration(turn_seconds)}.** When it runs out, the player passes "
+            "the round (during the redraws: keeps their hand). A second timeout in a row loses "
+            "the match; three in a row with no move from either player end it as abandoned, "
+            f"with no winner and no rating change.\n{challenges}")
 
 
 @app_commands.command(description="Your preferences, such as getting your hand by DM")
@@ -39,30 +52,39 @@ async def settings(interaction: discord.Interaction,
     await guarded(interaction, work())
 
 
-@app_commands.command(description="Server settings, such as the turn timer (Manage Server)")
-@app_commands.describe(turn_timer="Seconds each player has per turn",
+@app_commands.command(description="Server settings: the turn timer, ranked or casual "
+                                  "challenges, tournament organisers (Manage Server)")
+@app_commands.describe(turn_timer="How long each player has for a turn",
+                       challenges="Whether a challenge is ranked or casual when the challenger "
+                                  "doesn't say",
                        organiser_role="Members with this role may create tournaments")
-async def config(interaction: discord.Interaction,
-                 turn_timer: app_commands.Range[int, MIN_TURN_SECONDS, MAX_TURN_SECONDS]
-                 | None = None, organiser_role: discord.Role | None = None) -> None:
-    """Show or change the server's turn timer and tournament organiser role."""
+@app_commands.choices(turn_timer=TIMER_CHOICES)
+@app_commands.choices(challenges=CHALLENGE_CHOICES)
+async def config(interaction: discord.Interaction, turn_timer: int | None = None,
+                 challenges: str | None = None,
+                 organiser_role: discord.Role | None = None) -> None:
+    """Show or change the server's turn timer, its challenges' default and who may create
+    tournaments."""
     async def work() -> None:
         guild_id = guild_id_of(interaction)
         svc = services(interaction).settings
+        changed = []
         if organiser_role is not None:
-            await tell(interaction, await set_organiser_role(interaction, organiser_role))
-            return
-        if turn_timer is not None:
+            changed.append(await set_organiser_role(interaction, organiser_role))
+        if turn_timer is not None or challenges is not None:
             if not interaction.permissions.manage_guild:
                 raise Refusal("Only members with the Manage Server permission can change "
-                              "the turn timer.")
-            await svc.set_turn_seconds(guild_id, turn_timer)
-            await tell(interaction, f"Turn timer set to {_seconds(turn_timer)}, from the "
-                                    "next turn on.")
-            return
-        seconds = await svc.turn_seconds(guild_id)
-        await tell(interaction, f"Turn timer: {_seconds(seconds)}. When it runs out the "
-                                "player passes the round; two timeouts in a row forfeit.\n"
-                                f"{await organisers_line(interaction)}")
+                              "the server's settings.")
+            if turn_timer is not None:
+                await svc.set_turn_seconds(guild_id, turn_timer)
+                changed.append(f"Turn timer set to {duration(turn_timer)}, from the next "
+                               "turn on.")
+            if challenges is not None:
+                await svc.set_ranked_challenges(guild_id, challenges == RANKED)
+                changed.append(f"Challenges are now {challenges} unless the challenger says "
+                               "otherwise.")
+        text = server_settings_text(await svc.turn_seconds(guild_id),
+                                    await svc.ranked_challenges(guild_id))
+        await tell(interaction, "\n".join([*changed, text, await organisers_line(interaction)]))
 
     await guarded(interaction, work())

@@ -12,6 +12,7 @@ paired by the service, inside one transaction, exactly once.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 from collections import defaultdict
 from collections.abc import Coroutine
@@ -155,7 +156,12 @@ class TournamentRunner:
             b = names.get(game.b, "?") if game.b is not None else "?"
             stage = round_name(game.round, t.rounds or 0, t.format)
             name = clip(f"{t.name} \u00b7 {stage}: {names.get(game.a, '?')} vs {b}", 100)
-            thread_id = None if channel is None else await new_thread(channel, name)
+            # A thread of this name made since the round was paired is this game's (one a
+            # failed attempt made all the same); a minute allows for the clocks' difference.
+            paired = next(r.paired_at for r in view.rounds if r.number == game.round)
+            since = datetime.datetime.fromtimestamp(paired - 60, datetime.UTC)
+            thread_id = (None if channel is None
+                         else await new_thread(channel, name, since=since))
             if thread_id is None:
                 log.warning("tournament %s: no thread for round %s, table %s yet", t.id,
                             game.round, game.table)

@@ -18,7 +18,7 @@ from bot.discord.match.public import board_message, lobby_message, result_messag
 from bot.learn.rules import topics
 from bot.service import Snapshot
 from bot.service.decks import factions
-from bot.storage.records import MatchRecord, SeatRecord
+from bot.storage.records import MatchRecord, ResultRecord, SeatRecord
 from engine import Match, starter_decks
 from engine.ai import RandomAgent
 
@@ -78,7 +78,10 @@ def test_every_hand_and_board_fits_discord(seed: int) -> None:
         rec = record(engine.sides[0].faction, engine.sides[1].faction)
         public = Snapshot(rec, engine.observation(None), tuple(engine.to_act()))
         if engine.is_over:
-            out = result_message(public, PNG, PNG)
+            result = ResultRecord(rec.id, rec.guild_id, rec.user_ids, ("monsters", "skellige"),
+                                  ("a", "b"), engine.winner, engine.forfeited_by, "play", (),
+                                  1.0, 2.0)
+            out = result_message(public, result, PNG, PNG)
             assert "Round 1" in out.content
         else:
             out = board_message(public, PNG)

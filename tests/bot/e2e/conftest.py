@@ -10,10 +10,14 @@ from pathlib import Path
 import pytest
 
 from bot.discord.client import GwentBot
-from tests.emulator import Emulator, World, populate
+from tests.emulator import Emulator, RateLimits, World, populate
 from tests.emulator.fixtures import emu
 
 __all__ = ["emu"]
+
+# Whole matches are played at machine speed: Discord's limits apply (headers, buckets, the
+# global limit), over windows a hundred times shorter (5 messages per 50 ms in a channel).
+MACHINE_SPEED = 0.01
 
 
 class _Errors(logging.Handler):
@@ -38,6 +42,12 @@ def no_bot_errors() -> Iterator[None]:
         logger.removeHandler(handler)
     formatter = logging.Formatter("%(name)s: %(message)s")
     assert not handler.records, "\n".join(formatter.format(r) for r in handler.records)
+
+
+@pytest.fixture
+def rate_limits() -> RateLimits:
+    """Discord's rate limits, scaled down to machine speed."""
+    return RateLimits.discord().scaled(MACHINE_SPEED)
 
 
 @pytest.fixture

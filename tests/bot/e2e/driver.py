@@ -95,15 +95,16 @@ class Table:
                        pass_bias: float) -> None:
         """Make one legal move from the hand view, answering any follow-up question."""
         before = signature(hand)
-        handle = self._choose(user, hand, rng, pass_bias)
+        handle = self.choose(user, hand, rng, pass_bias)
         await self.settle(handle, hand, before)
         if any(b.label == "Back" for b in hand.buttons):  # a follow-up question
             before = signature(hand)
-            handle = self._choose(user, hand, rng, pass_bias, skip=("Back",))
+            handle = self.choose(user, hand, rng, pass_bias, skip=("Back",))
             await self.settle(handle, hand, before)
 
-    def _choose(self, user: VirtualUser, hand: MessageView, rng: random.Random,
-                pass_bias: float, skip: tuple[str, ...] = ()) -> InteractionHandle:
+    def choose(self, user: VirtualUser, hand: MessageView, rng: random.Random,
+               pass_bias: float, skip: tuple[str, ...] = ()) -> InteractionHandle:
+        """Click a random legal input of the hand view (a pass with `pass_bias`)."""
         buttons: list[Button] = [b for b in hand.buttons if not b.disabled
                                  and b.label not in ("Refresh", "Rules", *skip)]
         selects: list[Select] = [s for s in hand.selects if not s.disabled]
@@ -132,7 +133,7 @@ class Table:
 
 async def open_match(emu: Emulator, channel: Channel, challenger: VirtualUser,
                      opponent: VirtualUser, ready: bool = True,
-                     **options: str) -> tuple[Table, MessageView]:
+                     **options: object) -> tuple[Table, MessageView]:
     """Challenge, accept and (optionally) press Ready for both; return the table and the
     first board (or the lobby when not ready)."""
     challenge = await challenger.slash(channel, "gwent challenge", opponent=opponent,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.service import Services
-from bot.service.decks import DeckChoice, build_deck
+from bot.service.decks import build_deck, seat_choice
 from engine import Action, Match, Observation, catalogue
 from tests.emulator import MessageView
 
@@ -33,7 +33,7 @@ def _all_names() -> set[str]:
 async def state_at(services: Services, match_id: int, count: int | None) -> Match:
     """Replay a match from its stored log up to `count` actions (all when None)."""
     record = await services.matches.get(match_id)
-    decks = tuple(build_deck(DeckChoice(s.faction, s.leader, s.deck)) for s in record.seats)
+    decks = tuple(build_deck(seat_choice(s)) for s in record.seats)
     engine = Match.new((decks[0], decks[1]), record.seed, (record.seats[0].name,
                                                            record.seats[1].name))
     for _, text, _ in (await services.matches.actions(match_id))[:count]:

@@ -26,12 +26,27 @@ async def test_config_needs_manage_server(emu: Emulator, world: World,
     world.guild.members[carol.id].roles.append(admins.id)
     async with run_bot(emu, make_bot()) as run:
         shown = await alice.slash(world.channel, "gwent config").message()
-        assert shown.ephemeral and "3 min" in shown.content
+        assert shown.ephemeral and "**Turn timer: 10 minutes.**" in shown.content
+        assert "**Challenges: casual**" in shown.content
         refused = await alice.slash(world.channel, "gwent config", turn_timer=60).message()
         assert "Manage Server" in refused.content
-        done = await carol.slash(world.channel, "gwent config", turn_timer=90).message()
-        assert "1 min 30 s" in done.content
-        assert await run.bot.services.settings.turn_seconds(world.guild.id) == 90
+        done = await carol.slash(world.channel, "gwent config", turn_timer=1800,
+                                 challenges="ranked").message()
+        assert done.content.startswith("Turn timer set to 30 minutes, from the next turn on.\n"
+                                       "Challenges are now ranked unless the challenger says "
+                                       "otherwise.")
+        assert "**Challenges: ranked** unless the challenger adds `ranked:False`" in done.content
+        assert await run.bot.services.settings.turn_seconds(world.guild.id) == 1800
+        # The command offers the seven timers by name, not seconds.
+        [command] = [c for c in run.bot.tree.get_commands() if c.name == "gwent"]
+        config = next(c for c in command.walk_commands() if c.name == "config")
+        timer = next(p for p in config.parameters if p.name == "turn_timer")
+        assert [c.name for c in timer.choices] == ["1 minute", "3 minutes", "10 minutes",
+                                                   "30 minutes", "1 hour", "6 hours",
+                                                   "24 hours"]
+        # A challenge that does not say is now ranked, and says so.
+        challenge = await alice.slash(world.channel, "gwent challenge", opponent=carol).message()
+        assert "a ranked match of Gwent" in challenge.content
 
 
 async def test_settings_rules_and_card_lookup(emu: Emulator, world: World,

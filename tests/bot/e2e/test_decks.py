@@ -230,7 +230,7 @@ async def test_builder_refusals_and_confirmations(emu: Emulator, world: World,
         assert "already have a deck called" in (await clash.message()).content
 
         for bad, why in (("GW045268Z3XG", "cut short"), ("hello", "not a deck share code"),
-                         ("GW0452U8Z3XGWZQRMGA4001541JEJ0", "'U'")):
+                         ("GW0452U8Z3XGWZQRMGA4001541JEJ0", "\u201cU\u201d")):
             answer = await bob.slash(world.channel, "gwent deck import", code=bad).message()
             assert why in answer.content and answer.ephemeral
         missing = await bob.slash(world.channel, "gwent deck show", name="Half a Deck").message()

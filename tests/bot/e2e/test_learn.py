@@ -8,14 +8,17 @@ import re
 from collections.abc import Callable
 
 from bot.discord.client import GwentBot
+from bot.learn.rules import topic
 from bot.service.tutorial import TUTOR_NAME
 from engine import Observation
 from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act
 from tests.bot.e2e.oracle import check_public_messages, state_at
+from tests.bot.learn.test_messages import card_lines
 from tests.emulator import AutocompleteChoice, Emulator, MessageView, World, run_bot
 
 THREAD = re.compile(r"<#(\d+)>")
 HINT = "\U0001f4a1 **Tutorial:**"
+HELP_SCREEN = 800  # characters: about one phone screen
 
 
 async def test_help_and_the_rules_browser_with_share(
@@ -23,11 +26,17 @@ async def test_help_and_the_rules_browser_with_share(
     alice, bob, _ = world.users
     async with run_bot(emu, make_bot()):
         help_ = await alice.slash(world.channel, "gwent help").message()
-        assert help_.ephemeral and "five steps" in help_.content
+        assert help_.ephemeral and "/gwent tutorial" in help_.content
+        assert len(help_.content) <= HELP_SCREEN and not help_.embeds
+        alice.click(help_, label="Commands")
+        await emu.wait_for(lambda: bool(help_.embeds), 5, "the commands page")
         commands = help_.embeds[0]["description"]
         for name in ("challenge", "practice", "tutorial", "rules", "card", "faction", "leader",
                      "help", "forfeit", "settings", "config"):
             assert f"`/gwent {name}`" in commands, name
+        alice.click(help_, label="Stuck?")
+        await emu.wait_for(lambda: "stuck" in help_.content, 5, "the stuck page")
+        assert not help_.embeds and "Refresh" in help_.content
 
         rules = await alice.slash(world.channel, "gwent rules").message()
         assert rules.ephemeral and rules.content.startswith("**Gwent rules: Overview**")
@@ -37,18 +46,19 @@ async def test_help_and_the_rules_browser_with_share(
         assert rules.content.startswith("**Gwent rules: Setup and redraws**")
         alice.select(rules, "Choose a topic", ["abilities"])
         await emu.wait_for(lambda: "Unit abilities" in rules.content, 5, "the abilities topic")
-        assert "page 1 of 3" in rules.content
+        pages = len(topic("abilities").pages)
+        assert pages > 1 and f"page 1 of {pages}" in rules.content
         before = rules.content
         alice.click(rules, label="Next")
         await emu.wait_for(lambda: rules.content != before, 5, "page 2")
-        assert "Unit abilities** \u00b7 page 2 of 3" in rules.content
+        assert f"Unit abilities** \u00b7 page 2 of {pages}" in rules.content
         page = rules.content.split("\n", 1)[1]
         shared = await alice.click(rules, label="Share").message()
         assert not shared.ephemeral and "Alice shared a page" in shared.content
         assert page in shared.content and shared in bob.visible_messages(world.channel)
         assert rules not in bob.visible_messages(world.channel)
         alice.click(rules, label="Previous")
-        await emu.wait_for(lambda: "page 1 of 3" in rules.content, 5, "page 1 again")
+        await emu.wait_for(lambda: f"page 1 of {pages}" in rules.content, 5, "page 1 again")
 
 
 async def test_faction_leader_and_card_lookups_forgive_typos(
@@ -69,7 +79,7 @@ async def test_faction_leader_and_card_lookups_forgive_typos(
         leader = await alice.slash(world.channel, "gwent leader",
                                    name="eredin destroyr").message()
         assert "Eredin: Destroyer of Worlds" in leader.content
-        assert "once per match" in leader.content and "2025 rulebook" in leader.content
+        assert "once per match" in leader.content and "does the same here" in leader.content
 
         for typed, expected in (("yenefer", "Yennefer of Vengerberg"),
                                 ("blue stripe", "Blue Stripes Commando")):
@@ -89,8 +99,14 @@ def _match_id(board: MessageView) -> int:
     return int(custom_id.split(":")[2])
 
 
+def _lines(text: str) -> set[str]:
+    """The card names a Rules message lists one per line (leaders aside)."""
+    return card_lines(text)
+
+
 def _listed(text: str) -> set[str]:
-    """The card names a Rules message lists under "in your hand" and "on the board"."""
+    """The card names More on a Rules message lists under "in your hand" and "on the
+    board"."""
     named: set[str] = set()
     for paragraph in text.split("\n\n"):
         where = re.match(r"\*\*[^*]+\*\* \(((?:in your hand|on the board).*?)\): ", paragraph)
@@ -119,15 +135,21 @@ async def test_rules_on_a_hand_explain_only_what_its_player_sees(
         hand = await table.open_hand(alice, board)
         rules = await alice.click(hand, label="Rules").message()
         assert rules.ephemeral and rules not in bob.visible_messages(table.channel)
-        text = rules.embeds[0]["description"]
-        assert "Your leader" in text and "Their leader" in text
+        short = rules.embeds[0]["description"]
+        assert "Your leader" in short and "Their leader" in short
         match_id = _match_id(board)
         engine = await state_at(bot.services, match_id, board_count(board))
-        listed = _listed(text)
-        assert listed and listed <= _seen(engine.observation(0))
-        bob_only = {engine.card(u).name for u in engine.sides[1].hand} - _seen(
-            engine.observation(0))
-        assert not listed & bob_only
+        seen = _seen(engine.observation(0))
+        bob_only = {engine.card(u).name for u in engine.sides[1].hand} - seen
+        lines = _lines(short)
+        assert lines and lines <= seen and not lines & bob_only
+        alice.click(rules, label="More")
+        await emu.wait_for(lambda: rules.embeds[0]["description"] != short, 5, "More")
+        full = rules.embeds[0]["description"]
+        listed = _listed(full)
+        assert listed and listed <= seen and not listed & bob_only
+        alice.click(rules, label="Less")
+        await emu.wait_for(lambda: rules.embeds[0]["description"] == short, 5, "Less")
         assert rules not in carol.visible_messages(table.channel)
 
 
@@ -164,6 +186,7 @@ async def test_a_tutorial_from_the_command_to_the_result(
             hints += [line for line in hand.content.splitlines() if line.startswith(HINT)]
             await table.play_one(alice, hand, rng, pass_bias=0.2)
         assert result is not None and "Round 1:" in result.content
+        assert "What next" in result.content and "`/gwent deck new`" in result.content
         assert len(hints) >= 3 and len(set(hints)) == len(hints), hints
         public = carol.visible_messages(table.channel)
         assert not any(HINT in m.content for m in public)

@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 
 import aiohttp
+import discord
+import pytest
 
 from bot.discord.client import GwentBot
 from tests.bot.e2e.driver import open_match
@@ -67,3 +69,26 @@ async def test_health_is_unavailable_without_the_gateway(db_path: Path) -> None:
     finally:
         await server.stop()
         await bot.services.close()
+
+
+async def test_invalid_requests_and_server_errors_are_counted(
+        emu: Emulator, world: World, db_path: Path) -> None:
+    port = free_port()
+    bot = GwentBot(db_path, metrics_port=port)
+    messages = "/channels/{channel_id}/messages"
+    async with run_bot(emu, bot), aiohttp.ClientSession() as http:
+        channel = bot.get_partial_messageable(world.channel.id)
+        for status, code in ((401, 0), (403, 50013), (503, 0)):
+            emu.inject("POST", messages, status, code=code)
+            with pytest.raises(discord.HTTPException):
+                await channel.send("refused")
+        emu.inject("POST", messages, 429, retry_after=0.01)  # retried by discord.py
+        emu.inject("POST", messages, 429, retry_after=0.01, scope="shared")
+        await channel.send("sent after two 429s")
+        async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
+            text = await response.text()
+    invalid = "gwent_discord_invalid_requests_total"
+    assert [sample(text, invalid, f'{{status="{s}"}}') for s in (401, 403, 429)] == [1, 1, 1], \
+        "a shared-scope 429 is not an invalid request"
+    assert sample(text, "gwent_discord_server_errors_total", '{status="503"}') == 1
+    assert bot.metrics.invalid_watch.note() == 4

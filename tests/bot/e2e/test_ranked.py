@@ -11,7 +11,9 @@ from collections.abc import Callable
 from PIL import Image
 
 from bot.discord.client import GwentBot
-from tests.bot.e2e.driver import open_match
+from bot.discord.ranked.messages import MMR_NOTE
+from bot.service.ranked import CASUAL
+from tests.bot.e2e.driver import newest, open_match
 from tests.emulator import Emulator, MessageView, World, run_bot
 
 
@@ -33,18 +35,21 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         assert "You have not played Gwent in this server yet" in nobody.content
 
         # Match 1 is played to the end; in match 2 Bob forfeits at the start (still rated).
-        table, _ = await open_match(emu, world.channel, alice, bob, faction="monsters")
+        table, _ = await open_match(emu, world.channel, alice, bob, faction="monsters",
+                                    ranked=True)
         first = await table.play_to_the_end(random.Random(7), pass_bias=0.4)
-        assert "MMR 1200 \u2192" in first.content, first.content
-        assert first.content.count("MMR") >= 2
-        table2, _ = await open_match(emu, world.channel, alice, bob, faction="skellige")
+        assert "faction MMR 1200 \u2192" in first.content, first.content
+        assert first.content.count("faction MMR") >= 2
+        assert first.content.splitlines()[-1] == MMR_NOTE
+        table2, _ = await open_match(emu, world.channel, alice, bob, faction="skellige",
+                                     ranked=True)
         await bob.slash(table2.channel, "gwent forfeit").message()
         second = await emu.wait_for(
             lambda: next((m for m in table2.visible() if "forfeited" in m.content), None), 10,
             "the forfeit result")
         await emu.wait_for(lambda: "MMR" in second.content, 5, "the ranked lines")
-        assert re.search(r"\*\*Alice\*\* \(Skellige\): MMR 1200 \u2192 \d+ \(\+\d+\)",
-                         second.content), second.content
+        assert re.search(r"\*\*Alice\*\* \(Skellige\): faction MMR 1200 \u2192 \d+ \(\+\d+, "
+                         r"provisional: 1 of 5 games\)", second.content), second.content
         assert re.search(r"Alice.*rank 30, [12] of 5 pieces \(\+1 piece\)", second.content)
         assert "Counted at 50%: these two already played 1 rated match" in second.content
 
@@ -116,7 +121,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         assert not shared.ephemeral and shared.attachments[0].filename == "leaderboard.png"
         unknown = await alice.slash(world.channel, "gwent leaderboard",
                                     season="kraken").message()
-        assert "There is no season called 'kraken'" in unknown.content
+        assert "There is no season called \u201ckraken\u201d" in unknown.content
         offered = await alice.autocomplete(world.channel, "gwent leaderboard", "season", "")
         assert [c.name for c in offered] == [season.title]
 
@@ -131,3 +136,32 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         await emu.wait_for(lambda: any(
             m.content.startswith(f"<@{bob.id}> shared: **Bob's matches")
             for m in carol.visible_messages(world.channel)), 5, "the shared history")
+
+
+async def test_a_casual_challenge_changes_no_rating_but_shows_in_stats(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    async with run_bot(emu, make_bot()):
+        table, _ = await open_match(emu, world.channel, alice, bob)
+        challenge = next(m for m in alice.visible_messages(world.channel)
+                         if "challenges you" in m.content or "accepted" in m.content)
+        assert "accepted" in challenge.content  # the casual challenge was answered
+        await alice.slash(table.channel, "gwent forfeit").message()
+        result = await emu.wait_for(lambda: newest(table.visible(), "Rematch"), 10,
+                                    "the result")
+        assert result.content.startswith("\U0001f3f3\ufe0f Alice forfeited: **Bob** wins")
+        await emu.wait_for(lambda: "casual" in result.content, 5, "the casual line")
+        assert result.content.splitlines()[-1] == CASUAL and "MMR 1200" not in result.content
+        ladder = await carol.slash(world.channel, "gwent leaderboard").message()
+        assert "No ranked match has been played in this server" in ladder.content
+        stats = await bob.slash(world.channel, "gwent stats").message()
+        assert "Ranked 0W 0L 0D \u00b7 casual 1W 0L 0D" in stats.content, stats.content
+        history = await bob.slash(world.channel, "gwent history").message()
+        assert history.content.splitlines()[1].endswith("\u00b7 casual")
+        # Rematch stays casual, and the challenge says so.
+        bob.click(result, label="Rematch")
+        rematch = await emu.wait_for(lambda: next(
+            (m for m in table.visible() if "rematch" in m.content and "challenges you" in
+             m.content), None), 5, "the rematch challenge")
+        assert "to a casual rematch!" in rematch.content
+        assert "\U0001f91d **Casual**: not rated" in rematch.content

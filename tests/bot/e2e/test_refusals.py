@@ -43,6 +43,36 @@ async def test_challenge_refusals(emu: Emulator, world: World,
         await emu.wait_for(lambda: "withdrew" in again.content, 5, "the cancel")
 
 
+async def test_an_open_challenge_links_itself_offers_cancel_and_lets_you_practise(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    async with run_bot(emu, make_bot()):
+        first = await alice.slash(world.channel, "gwent challenge", opponent=bob).message()
+        link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{first.id}"
+        # A second challenge is refused with a link to the first and a Cancel button.
+        busy = await alice.slash(world.channel, "gwent challenge", opponent=carol).message()
+        assert busy.ephemeral and busy.content == (
+            f"You already challenged Bob in this server: cancel that challenge, or wait for "
+            f"the answer. {link}")
+        assert [b.label for b in busy.buttons] == ["Cancel that challenge"]
+        # Bob, who was challenged, gets the link but no Cancel (he can decline instead).
+        theirs = await bob.slash(world.channel, "gwent challenge", opponent=carol).message()
+        assert theirs.content.startswith("Alice already challenged you") and link in \
+            theirs.content
+        assert not theirs.buttons
+        # Practice is not blocked by the open challenge.
+        practice = await alice.slash(world.channel, "gwent practice").message()
+        await emu.wait_for(lambda: "practice match against the computer" in practice.content,
+                           10, "the practice match")
+        # Cancel on the refusal withdraws the challenge, on its own message too.
+        alice.click(busy, label="Cancel that challenge")
+        await emu.wait_for(lambda: "withdrew" in first.content, 5, "the challenge to close")
+        assert not first.buttons and "withdrew" in busy.content
+        # A new challenge is allowed again (while Alice practises, Carol is free).
+        again = await carol.slash(world.channel, "gwent challenge", opponent=bob).message()
+        assert not again.ephemeral and "challenges you" in again.content
+
+
 async def test_one_match_per_channel_without_threads(emu: Emulator, world: World,
                                                      make_bot: Callable[[], GwentBot]) -> None:
     alice, bob, carol = world.users

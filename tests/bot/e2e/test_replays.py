@@ -15,6 +15,7 @@ from PIL import Image
 from bot.discord.client import GwentBot
 from bot.discord.replays import handlers as replay_handlers
 from bot.render import render_hand
+from bot.render.board import MAX_H, W
 from engine import Match
 from tests.bot.e2e.driver import board_count, newest, open_match
 from tests.bot.e2e.oracle import hidden_names, leaks, public_names, state_at
@@ -121,7 +122,7 @@ async def test_replay_from_a_result_step_side_share_and_export(
         gif = attachment(shared, f"gwent-match-{match_id}.gif")
         assert gif is not None and len(gif) <= 8_000_000
         frames = Image.open(io.BytesIO(gif))
-        assert frames.format == "GIF" and frames.n_frames >= 10 and frames.size == (1280, 886)
+        assert frames.format == "GIF" and frames.n_frames >= 10 and frames.size == (W, MAX_H)
         progress = [r.body for r in emu.log if r.method == "PATCH" and "Rendering" in str(r.body)]
         assert any(re.search(r"Rendering\u2026 [1-9]\d?%", str(body)) for body in progress)
         assert "Rendering" not in shared.content

@@ -1,4 +1,4 @@
-"""Restarts, Discord errors and timers, end to end."""
+"""Restarts and Discord errors, end to end (timers: test_timers.py)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,7 @@ from bot.discord.client import GwentBot
 from bot.discord.core import answers
 from bot.discord.core.replies import RESTARTING
 from bot.main import main
-from bot.service.settings import DEFAULT_TURN_SECONDS
 from tests.bot.e2e.driver import board_count, newest, open_match, to_act
-from tests.bot.helpers import FakeClock
 from tests.emulator import Emulator, VirtualUser, World, pointed_at, run_bot
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -79,31 +77,6 @@ async def test_failed_board_posts_lose_no_move(emu: Emulator, world: World,
         assert board_count(board) == 2
         assert [a for _, a, _ in await bot.services.matches.actions(match_id)] == \
             ["0 keep", "1 keep"]
-
-
-async def test_turn_timer_passes_then_forfeits(emu: Emulator, world: World, db_path: Path,
-                                              rng: random.Random) -> None:
-    alice, bob, _ = world.users
-    clock = FakeClock()
-    bot = GwentBot(db_path, clock=clock, rng=rng)
-    async with run_bot(emu, bot):
-        table, board = await open_match(emu, world.channel, alice, bob)
-        clock.advance(DEFAULT_TURN_SECONDS - 20)
-        await bot.services.timers.run_due()
-        warning = await emu.wait_for(
-            lambda: next((m for m in table.visible() if "time runs out" in m.content
-                          and "then you" in m.content), None), 5, "the warning")
-        assert all(f"<@{u}>" in warning.content for u in (alice.id, bob.id))
-        clock.advance(20)
-        await bot.services.timers.run_due()  # both keep their hands
-        board = await table.board_after(board_count(board))
-        await emu.wait_for(lambda: warning.deleted, 5, "the warning to go")
-        assert "ran out of time" in board.content
-        late = table.players[to_act(board)[0]]
-        clock.advance(DEFAULT_TURN_SECONDS)
-        await bot.services.timers.run_due()  # a second expiry in a row: forfeit
-        result = await table.board_after(board_count(board))
-        assert "forfeited" in result.content and late.user.global_name in result.content
 
 
 async def test_a_rejected_token_is_explained_in_one_line(

@@ -17,6 +17,7 @@ from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import rules_message, shared_message, turned
 from bot.discord.match.hand import hand_message
 from bot.learn.cards import find_cards
+from bot.learn.help import PAGES
 from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
 from bot.learn.rules import topics
 from bot.learn.tutorial import next_hint
@@ -87,21 +88,40 @@ def test_every_leader_card_and_autocomplete_fits() -> None:
     assert len(learn.choices(CARDS)) == 25
 
 
-def test_help_lists_every_command_and_fits_even_with_25_long_commands() -> None:
+def test_help_fits_a_phone_screen_and_its_pages_list_every_command() -> None:
     bot = GwentBot(":memory:")  # type: ignore[arg-type]
     tree = bot.tree
     gwent = next(c for c in tree.get_commands() if c.name == "gwent")
     assert isinstance(gwent, discord.app_commands.Group)
     names = [f"gwent {c.name}" for c in gwent.commands]
-    out = learn.help_message([(n, gwent.get_command(n.split()[1]).description)  # type: ignore[union-attr]
-                              for n in names])
-    check_limits(out)
-    check_embeds(out)
+    commands = [(n, gwent.get_command(n.split()[1]).description)  # type: ignore[union-attr]
+                for n in names]
+    first = learn.help_message("start", commands)
+    assert len(first.content) <= 800 and not first.embeds  # one phone screen
+    for words in ("/gwent tutorial", "/gwent practice", "/gwent challenge", "Show my hand",
+                  "/gwent rules"):
+        assert words in first.content
+    assert first.view is not None
+    buttons = {b.label: b for b in first.view.children}  # type: ignore[attr-defined]
+    assert set(buttons) == {page.label for page in PAGES}
+    assert buttons["Start"].disabled and not buttons["Commands"].disabled
+    for page in PAGES:
+        out = learn.help_message(page.key, commands)
+        check_limits(out)
+        check_embeds(out)
+        assert len(out.content) <= 800
+        assert out.view is not None
+        routed = {b.custom_id for b in out.view.children}  # type: ignore[attr-defined]
+        assert routed == {f"gw:help:{p.key}" for p in PAGES}
+    listed = learn.help_message("commands", commands).embeds[0].description or ""
     for name in names:
-        assert f"`/{name}`" in out.embeds[0].description  # type: ignore[operator]
-    for words in ("five steps", "/gwent tutorial", "ephemeral", "hands_by_dm", "stuck"):
-        assert words in out.content
-    crowded = learn.help_message([(f"gwent command{i:02d}", "d" * 100) for i in range(25)])
+        assert f"`/{name}`" in listed
+    words = " ".join(p.text for p in PAGES)
+    for said in ("hands_by_dm", "stuck", "Keep this hand", "/gwent forfeit", "Refresh"):
+        assert said in words
+    assert learn.help_message("gone", commands).content == first.content  # old buttons
+    crowded = learn.help_message("commands", [(f"gwent command{i:02d}", "d" * 100)
+                                              for i in range(25)])
     check_limits(crowded)
     check_embeds(crowded)
 
@@ -136,10 +156,16 @@ def _visible_names(obs: Observation) -> set[str]:
 def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
     all_names = {c.name for c in CARDS}
     for obs in observations(seed):
-        out = learn.rules_in_play_message(obs)
-        check_limits(out)
-        check_embeds(out)
-        text = out.embeds[0].description or ""
+        short = learn.rules_in_play_message(7, obs)
+        full = learn.rules_in_play_message(7, obs, full=True)
+        for out in (short, full):
+            check_limits(out)
+            check_embeds(out)
+        lines = card_lines(short.embeds[0].description or "")
+        assert lines <= all_names and lines <= _visible_names(obs), lines - _visible_names(obs)
+        with_text = {v.name for v in _seen_cards(obs) if catalogue().cards[v.card_id].text}
+        assert lines == with_text  # one line per card with an ability
+        text = full.embeds[0].description or ""
         named = set()
         for paragraph in text.split("\n\n"):
             where = re.match(r"\*\*[^*]+\*\* \((in your hand|on the board)(.*?)\): ",
@@ -151,9 +177,30 @@ def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
         assert named and named <= all_names, named - all_names
         assert named <= _visible_names(obs), named - _visible_names(obs)
         assert len(re.findall(r"^\*\*", text, re.M)) == len(abilities_in_view(obs)) + 2
+        buttons = {b.label: b.custom_id for b in short.view.children}  # type: ignore[union-attr]
+        assert buttons == {"More": "gw:hrules:7:more"}
+        buttons = {b.label: b.custom_id for b in full.view.children}  # type: ignore[union-attr]
+        assert buttons == {"Less": "gw:hrules:7:short"}
         hint = next_hint(obs, ())
         snapshot = Snapshot(record(), obs, ())
         check_limits(hand_message(snapshot, b"png", hint.text if hint else None))
+
+
+def card_lines(text: str) -> set[str]:
+    """The card names listed at the start of Rules' lines ("**A**, **B**: rules")."""
+    names: set[str] = set()
+    for head in re.findall(r"^((?:\*\*[^*]+\*\*(?:, )?)+): ", text, re.M):
+        names |= set(re.findall(r"\*\*([^*]+)\*\*", head))
+    return {n for n in names if not n.startswith(("Your leader", "Their leader"))}
+
+
+def _seen_cards(obs: Observation) -> list[CardView]:
+    assert obs.viewer is not None
+    cards = list(obs.sides[obs.viewer].hand or ()) + list(obs.weather)
+    for side in obs.sides:
+        for row in side.rows:
+            cards += [*row.cards, *(c for c in (row.horn, row.mardroeme) if c is not None)]
+    return cards
 
 
 def test_rules_in_play_with_every_ability_at_once_still_fits() -> None:

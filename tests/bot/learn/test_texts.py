@@ -11,7 +11,8 @@ from bot.discord.learn import guides as learn
 from bot.learn.abilities import ABILITIES, HERO
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_summary
-from bot.learn.help import help_text
+from bot.learn.glossary import TERMS
+from bot.learn.help import PAGES
 from bot.learn.rules import SCORING, topic, topics
 from engine import Card, catalogue, starter_decks
 from engine.cards import LEADER, ROW_TITLES
@@ -22,7 +23,7 @@ CARDS = list(catalogue().cards.values())
 
 def every_text() -> list[str]:
     """Everything the bot says to teach: rules pages, help, guides, card texts."""
-    texts = [page for t in topics() for page in t.pages] + [help_text()]
+    texts = [page for t in topics() for page in t.pages] + [p.text for p in PAGES]
     texts += [learn.faction_message(f, b"").content for f in catalogue().factions]
     texts += [explain_card(c) for c in CARDS]
     return texts
@@ -108,14 +109,34 @@ def test_nonsense_finds_nothing() -> None:
         assert find_cards(typed) == [], typed
 
 
-def test_where_the_rulebooks_differ_the_text_says_which_rule_is_followed() -> None:
+CITATION = re.compile(r"rulebook|Witcher 3 (card|text)|\bFAQ\b", re.I)
+
+
+def test_rulebooks_are_cited_only_in_the_rules_browser_where_they_differ() -> None:
     cards = catalogue().cards
-    for card_id in ("eredin_destroyer_of_worlds", "emhyr_var_emreis_the_relentless"):
-        assert "2025 rulebook" in explain_card(cards[card_id])
-    assert "2025 rulebook" in explain_card(cards["arachas"])  # muster from hand and deck
+    for card in CARDS:
+        assert not CITATION.search(explain_card(card)), card.id
+        if card.type == LEADER:
+            assert not CITATION.search(learn.leader_message(card, b"").content), card.id
+    for faction in catalogue().factions:
+        assert not CITATION.search(learn.faction_message(faction, b"").content)
+    # The rules the bot follows are said plainly where players read about the card...
+    assert "from your hand as well as your deck" in explain_card(cards["arachas"])
     assert "never itself" in explain_card(cards["clan_dimun_pirate"])
+    assert "does the same here" in explain_card(cards["eredin_destroyer_of_worlds"])
+    # ... and which rulebook says so only in /gwent rules.
+    abilities = " ".join(topic("abilities").pages + topic("specials").pages)
+    assert "2025 rulebook takes them from hand and deck" in abilities
     leaders = " ".join(topic("leaders").pages)
     assert "Witcher 3" in leaders and "Destroyer of Worlds" in leaders
+
+
+def test_the_horn_says_each_thing_once() -> None:
+    for text in (explain_card(catalogue().cards["commanders_horn"]),
+                 explain_card(catalogue().cards["dandelion"])):
+        sentences = [s.strip() for s in re.split(r"(?<=\.) ", text) if s.strip()]
+        assert len(sentences) == len(set(sentences)), text
+        assert text.count("one horn") + text.count("horn slot") <= 1, text
 
 
 def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
@@ -136,7 +157,10 @@ def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
 def test_topics_cover_the_issue_and_perks_and_leaders_come_from_the_catalogue() -> None:
     keys = [t.key for t in topics()]
     assert keys == ["overview", "setup", "turns", "scoring", "abilities", "specials",
-                    "factions", "leaders", "decks", "discord", "tournaments"]
+                    "factions", "leaders", "decks", "discord", "words", "ranked", "tournaments"]
+    words = " ".join(topic("words").pages)
+    for term in TERMS:  # the glossary, each word explained once
+        assert words.count(term.meaning) == 1, term.word
     factions = " ".join(topic("factions").pages)
     for faction in catalogue().factions.values():
         assert faction.perk in factions

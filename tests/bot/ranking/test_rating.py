@@ -10,7 +10,11 @@ from bot.ranking.match import FactionStanding, PlayerSeason, Record, rate_match
 from bot.ranking.ranks import RankState
 from bot.ranking.rating import (
     MMR_CAP,
+    NEW_SIGMA,
+    PROVISIONAL_GAMES,
     Skill,
+    first_game_step,
+    is_provisional,
     ladder_score,
     mmr,
     pair_moves_pieces,
@@ -34,6 +38,18 @@ def test_the_winner_gains_what_the_loser_loses_between_equals() -> None:
     drawn = rate(Skill(), Skill(), 0.5)
     assert [mmr(s) for s in drawn] == [1200, 1200]
     assert all(s.sigma < Skill().sigma for s in drawn)
+
+
+def test_a_first_game_moves_65_mmr_not_126_and_is_provisional() -> None:
+    a, b = rate(Skill(), Skill(), 1.0)
+    assert (mmr(a), mmr(b)) == (1265, 1135) and first_game_step() == 65
+    assert Skill().sigma == NEW_SIGMA == 5.0
+    # Five losses in a row against new players: 1200 to 934, where sigma 25/3 fell to 721.
+    skill = Skill()
+    for _ in range(5):
+        skill = rate(skill, Skill(), 0.0)[0]
+    assert mmr(skill) == 934
+    assert [is_provisional(g) for g in range(7)] == [True] * PROVISIONAL_GAMES + [False] * 2
 
 
 def test_a_weight_moves_ratings_that_fraction_of_the_way() -> None:

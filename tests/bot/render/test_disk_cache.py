@@ -126,7 +126,7 @@ def test_a_new_process_draws_the_same_board_from_saved_parts(tmp_path: Path) -> 
     assert board_in_new_process(str(tmp_path)) == drawn_whole  # draws and saves the parts
     saved = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in files(tmp_path)}
     assert any("face-" in path.name for path in saved) and any(
-        path.name.startswith("board-") for path in saved)
+        path.name.startswith("lane-") for path in saved)
     assert board_in_new_process(str(tmp_path)) == drawn_whole  # reads them, writes none
     assert {path: (path.stat().st_ino, path.stat().st_mtime_ns)
             for path in files(tmp_path)} == saved

@@ -22,6 +22,7 @@ from bot.render.hand import hand_image, layout, unplayable
 from engine.cards import catalogue
 from engine.decks import starter_decks
 from engine.match import Match
+from engine.view import hand_order
 
 
 def _play(seed: int):
@@ -93,7 +94,7 @@ def test_a_card_that_cannot_be_played_now_is_dimmed() -> None:
     assert unplayable(m.observation(1 - me)) == frozenset()  # not their turn: nothing dimmed
     dimmed = hand_image(obs)
     plain = hand_image(dataclasses.replace(obs, legal=()))
-    for view, (x, y) in zip(hand, layout(len(hand)), strict=True):
+    for view, (x, y) in zip(hand_order(hand), layout(len(hand)), strict=True):
         box = (x, y, x + HAND.w, y + HAND.h)
         light = ImageStat.Stat(dimmed.crop(box).convert("L")).mean[0]
         normal = ImageStat.Stat(plain.crop(box).convert("L")).mean[0]

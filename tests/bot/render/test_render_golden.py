@@ -81,7 +81,8 @@ def test_sample_matches_golden(name: str) -> None:
 
 def test_every_kind_has_goldens() -> None:
     kinds = {kind for kind, _ in SAMPLES.values()}
-    assert kinds == {"board", "hand", "card", "result", "deck", "leaderboard", "profile"}
+    assert kinds == {"board", "view", "hand", "card", "result", "deck", "leaderboard",
+                     "profile"}
     for name in SAMPLES:
         assert (GOLDEN / f"{name}.png").exists(), f"missing golden for {name}"
 

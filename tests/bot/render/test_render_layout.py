@@ -11,8 +11,8 @@ from PIL import Image
 
 from bot.render import load_observation, render_board, render_hand, render_result
 from bot.render.__main__ import main
-from bot.render.board import CARDS_X0, CARDS_X1, H, W, card_positions
-from bot.render.faces import BOARD, HAND
+from bot.render.board import BOARD_TOP_H, CARDS_X0, CARDS_X1, MAX_H, W, card_positions
+from bot.render.faces import HAND, TOKEN
 from bot.render.hand import NoHand, height, layout
 from bot.render.hand import W as HAND_W
 from bot.render.samples import SAMPLES, board_full, hand_large
@@ -26,7 +26,7 @@ def test_row_cards_stay_inside_the_row(n: int) -> None:
     assert len(xs) == n
     assert xs == sorted(xs)
     for x in xs:
-        assert x >= CARDS_X0 and x + BOARD.w <= CARDS_X1
+        assert x >= CARDS_X0 and x + TOKEN.w <= CARDS_X1
 
 
 @pytest.mark.parametrize("n", range(0, 14))
@@ -40,7 +40,7 @@ def test_hand_cards_stay_inside_the_image(n: int) -> None:
 def test_board_size_and_budget() -> None:
     png = render_board(board_full())
     img = Image.open(io.BytesIO(png))
-    assert img.size == (W, H)
+    assert img.width == W and BOARD_TOP_H < img.height <= MAX_H
     assert len(png) <= 400_000
 
 
@@ -67,7 +67,7 @@ def test_state_command_renders_an_observation_file(tmp_path: Path) -> None:
     assert main(["--state", str(path), "--out", str(tmp_path), "--viewer", "0"]) == 0
     board = tmp_path / "obs-board.png"
     assert board.read_bytes() == render_board(public_view(obs))
-    assert (tmp_path / "obs-hand0.png").exists()
+    assert (tmp_path / "obs-hand0.png").exists() and (tmp_path / "obs-view0.png").exists()
 
 
 def test_sample_command_writes_pngs(tmp_path: Path) -> None:

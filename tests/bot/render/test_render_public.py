@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PIL import ImageDraw
+from PIL import ImageFont
 
 from bot.render import (
     PublicBoardOnly,
@@ -27,6 +27,7 @@ def drawn_afresh(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("RENDER_CACHE_DIR", "off")
     disk_cache.folder.cache_clear()
     faces.clear_caches()
+    text.forget_drawn_text()
     yield
     disk_cache.folder.cache_clear()
     faces.clear_caches()
@@ -64,13 +65,13 @@ def test_board_never_draws_hand_card_names(monkeypatch: pytest.MonkeyPatch,
                                            drawn_afresh: None) -> None:
     """Every string the board draws, caches emptied first: no hand-only card name."""
     drawn: list[str] = []
-    original = ImageDraw.ImageDraw.text
+    original = ImageFont.FreeTypeFont.getmask2  # every glyph drawn is laid out here
 
-    def spy(self, xy, text_value, *args, **kwargs):
+    def spy(self, text_value, *args, **kwargs):
         drawn.append(str(text_value))
-        return original(self, xy, text_value, *args, **kwargs)
+        return original(self, text_value, *args, **kwargs)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", spy)
     private = hand_mulligan()
     secret = {c.name for c in private.sides[0].hand}
     render_board(public_view(private))
@@ -130,8 +131,8 @@ def test_concurrent_renders_match_serial_ones() -> None:
 
 
 def test_a_weather_wash_is_the_same_whatever_was_drawn_before() -> None:
-    """A weathered row's wash is a remembered tile: the glow of a card highlighted in the
-    row above (it reaches into the next row) must not end up in it, nor be erased by it."""
+    """A row is a remembered band: the ring of a card highlighted in the row above must not
+    end up in a weathered row drawn after it, nor be erased by it."""
     base = SAMPLES["board_full"][1]()
     sides = list(base.sides)
     rows = list(sides[0].rows)

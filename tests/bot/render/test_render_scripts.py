@@ -90,14 +90,17 @@ def test_arabic_is_shaped_not_drawn_letter_by_letter() -> None:
 
 
 def test_text_the_bundled_font_covers_is_drawn_exactly_as_pillow_draws_it() -> None:
-    for text, kind, anchor in (("Geralt's hand - 10 cards", SANS_BOLD, "lm"),
-                               ("Zoë Ωμέγα Имя", SERIF_BOLD, "mm"), ("R1 31-28", SANS_BOLD, "rm")):
+    for text, kind, anchor, xy in (("Geralt's hand - 10 cards", SANS_BOLD, "lm", (300, 40)),
+                                   ("Zoë Ωμέγα Имя", SERIF_BOLD, "mm", (300.5, 40.25)),
+                                   ("R1 31-28", SANS_BOLD, "rm", (300, 40.5))):
         fnt = font(kind, 28)
-        expected = Image.new("L", (700, 80))
-        ImageDraw.Draw(expected).text((300, 40), text, font=fnt, fill=255, anchor=anchor)
-        actual = Image.new("L", (700, 80))
-        draw_text(ImageDraw.Draw(actual), (300, 40), text, fnt, 255, anchor=anchor)
-        assert ImageChops.difference(expected, actual).getbbox() is None
+        for mode, fill in (("L", 255), ("RGB", (200, 150, 40))):
+            expected = Image.new(mode, (700, 80))
+            ImageDraw.Draw(expected).text(xy, text, font=fnt, fill=fill, anchor=anchor)
+            for _ in range(2):  # the second time, the line's laid-out glyphs are reused
+                actual = Image.new(mode, (700, 80))
+                draw_text(ImageDraw.Draw(actual), xy, text, fnt, fill, anchor=anchor)
+                assert ImageChops.difference(expected, actual).getbbox() is None
         assert text_width(text, fnt) == fnt.getlength(text)
 
 

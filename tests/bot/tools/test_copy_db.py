@@ -59,7 +59,7 @@ async def installation(path: Path, clock: FakeClock) -> tuple[int, int]:
     (finished, running) match ids."""
     services = await Services.open(path, RecordingNotifier(), clock, rng=random.Random(3))
     try:
-        await services.settings.set_turn_seconds(1000, 90)
+        await services.settings.set_turn_seconds(1000, 1800)
         await services.settings.set_hands_by_dm(ALICE.user_id, True)
         finished = await start_match(services)
         await play_randomly(services, finished.id, random.Random(1))
@@ -131,7 +131,7 @@ async def test_copy_moves_an_installation_to_postgresql_with_nothing_lost(
         newest = await start_match(services, channel=2003)
         assert newest.id > max(finished, running)
         assert (await services.settings.user(ALICE.user_id)).hands_by_dm
-        assert await services.settings.turn_seconds(1000) == 90
+        assert await services.settings.turn_seconds(1000) == 1800
     finally:
         await services.close()
 

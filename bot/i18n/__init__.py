@@ -1,0 +1,41 @@
+"""The bot in the players' own languages: which language a text is shown in, message
+catalogues (gettext .po files read with Babel), plurals, numbers and dates, and the names of
+cards in every language. Pure: no Discord import. See docs/translating.md."""
+
+from bot.i18n.catalogues import preload
+from bot.i18n.language import N_, Language, language
+from bot.i18n.languages import (
+    ENGLISH,
+    LANGUAGES,
+    NATIVE_NAMES,
+    private_language,
+    public_language,
+    resolve,
+    supported,
+)
+from bot.i18n.names import (
+    ability_name,
+    card_ids_named,
+    card_name,
+    faction_name,
+    search_cards,
+)
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "NATIVE_NAMES",
+    "N_",
+    "Language",
+    "ability_name",
+    "card_ids_named",
+    "card_name",
+    "faction_name",
+    "language",
+    "preload",
+    "private_language",
+    "public_language",
+    "resolve",
+    "search_cards",
+    "supported",
+]

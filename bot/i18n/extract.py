@@ -1,0 +1,127 @@
+"""Building the templates (.pot) from the code and the card data, and bringing every
+language's catalogue (.po) up to date with them, keeping what was translated.
+
+Messages come from calls with literal text in `bot/` (`_`, `ngettext`, `pgettext`,
+`npgettext`, `N_`, found by Babel's extractor), from the card data (card texts, faction
+perks, ability texts), and from sources the caller adds (the slash commands'
+texts, which bot.discord.core.translator collects from the command tree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import write_po
+
+from bot.i18n.catalogues import (
+    MESSAGES,
+    NAMES,
+    catalogue_path,
+    read_catalogue,
+    template_path,
+    translated_languages,
+)
+from bot.i18n.names import name_entries
+from engine import catalogue
+
+BOT_DIR = Path(__file__).resolve().parents[1]
+PROJECT = "gwent-for-discord"
+# A comment starting with this, just above a marked message, is shown to translators.
+COMMENT_TAG = "i18n:"
+MessageId = str | tuple[str, str]
+# Fixed, so that extracting when nothing changed changes no file.
+STABLE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
+
+
+def _catalog(language: str | None) -> Catalog:
+    locale = Locale.parse(language, sep="-") if language else None
+    what = f"{locale.english_name} translations" if locale else "Messages"
+    return Catalog(locale=locale, project=PROJECT, version="1", fuzzy=False,
+                   msgid_bugs_address="", copyright_holder="the Gwent for Discord authors",
+                   creation_date=STABLE_DATE, revision_date=STABLE_DATE,
+                   last_translator="", language_team="",
+                   header_comment=f"# {what} of Gwent for Discord.\n"
+                                  "# Translate the msgstr lines; see docs/translating.md.")
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message to translate: its text (a (singular, plural) pair for plurals), its
+    context (None for none), and notes for translators."""
+
+    id: MessageId
+    context: str | None = None
+    notes: tuple[str, ...] = ()
+    location: tuple[str, int] | None = None
+
+
+def code_messages(root: Path = BOT_DIR) -> list[Message]:
+    """The messages marked in the Python files under `root`."""
+    found = []
+    for filename, line, text, comments, context in extract_from_dir(
+            root, method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS,
+            comment_tags=(COMMENT_TAG,), strip_comment_tags=True):
+        message_id: MessageId = (text[0], text[1]) if isinstance(text, tuple) else text
+        location = (f"bot/{Path(filename).as_posix()}", line)
+        found.append(Message(message_id, context, tuple(comments), location))
+    return found
+
+
+def data_messages() -> list[Message]:
+    """The card data's sentences: each faction's perk, each ability's text, each card's
+    text."""
+    data = catalogue()
+    found = [Message(f.perk, notes=(f"perk of the faction {f.name}",))
+             for f in data.factions.values()]
+    found += [Message(a.text, notes=(f"what the ability {a.name} does",))
+              for a in data.abilities.values()]
+    found += [Message(c.text, notes=(f"text of the card {c.name}",))
+              for c in data.cards.values() if c.text]
+    return found
+
+
+def name_messages() -> list[Message]:
+    """The names of cards, leaders, factions and abilities, one per context."""
+    return [Message(e.english, e.context, (e.note,)) for e in name_entries()]
+
+
+def template(messages: Iterable[Message]) -> Catalog:
+    """A template holding these messages once each, in order, with their notes."""
+    pot = _catalog(None)
+    for message in messages:
+        locations = [message.location] if message.location else []
+        pot.add(message.id, context=message.context, locations=locations,
+                auto_comments=message.notes)
+    return pot
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as file:
+        write_po(file, catalog, width=100, no_location=False, omit_header=False,
+                 sort_output=False, ignore_obsolete=True, include_lineno=False)
+
+
+def update(domain: str, pot: Catalog) -> None:
+    """Write a domain's template and bring each language's catalogue up to date: new
+    messages are added untranslated (or with a guess marked fuzzy), removed ones dropped,
+    translations kept."""
+    _write(pot, template_path(domain))
+    for language in translated_languages():
+        path = catalogue_path(language, domain)
+        po = read_catalogue(path) if path.is_file() else _catalog(language)
+        po.update(pot)
+        _write(po, path)
+
+
+def extract_all(extra: Iterable[Message] = ()) -> dict[str, Catalog]:
+    """The templates of both domains: the bot's texts (code, card data and `extra`), and
+    the names."""
+    return {MESSAGES: template([*code_messages(), *data_messages(), *extra]),
+            NAMES: template(name_messages())}
