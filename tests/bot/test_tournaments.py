@@ -384,3 +384,19 @@ async def test_a_player_left_before_the_round_counts_as_a_walkover_in_round_robi
     async with services.db.reading() as repo:
         stored = await repo.sharing(TournamentRepository).players(view.id)
     assert next(p for p in stored if p.user_id == leaver).left_round == 1
+
+
+@pytest.mark.parametrize("ranked", [False, True])
+async def test_matches_are_rated_only_in_a_ranked_tournament(services: Services,
+                                                             ranked: bool) -> None:
+    view = await services.tournaments.start(
+        (await signed_up(services, "swiss", 2, ranked=ranked)).id, ORGANISER)
+    [match_id] = await open_round(services, view)
+    assert (await services.matches.get(match_id)).ranked is ranked
+    match = await services.matches.get(match_id)
+    await services.matches.ready(match_id, match.seats[0].user_id)
+    await services.matches.ready(match_id, match.seats[1].user_id)
+    await lose(services, match_id, match.seats[1].user_id)
+    outcome = await services.ranked.outcome(match_id)
+    assert outcome is not None and outcome.rated is ranked
+    assert (await services.tournaments.get(view.id)).games[0].game.result == A_WINS

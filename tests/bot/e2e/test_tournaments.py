@@ -246,6 +246,8 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
         assert png(table, "standings.png").width == 720
         stats = await users[champion].slash(world.channel, "gwent stats").message()
         assert "tournaments 1 played, 1 won" in stats.content
+        # A casual tournament: its matches never touched the ladder.
+        assert "Ranked 0W 0L 0D \u00b7 casual 2W 0L 0D" in stats.content, stats.content
         # What the tournament posts for everyone tells nothing of any hand or deck.
         cards = {card.name for card in catalogue().cards.values()}
         for message in emu.messages(world.channel):
@@ -325,6 +327,11 @@ async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(
         assert png(final[0], "bracket.png").width == 720
         view = await run.bot.services.tournaments.get(tid)
         assert view.tournament.champion_id == fb
+        # A ranked tournament: its matches moved the ladder (the no-show's did not: it ended
+        # in deck choice).
+        ladder = await run.bot.services.ranked.leaderboard(
+            world.guild.id, run.bot.services.ranked.season(), "ladder", 0, fb)
+        assert fb in {row.user_id for row in ladder.rows}
         assert len([g for g in view.games if g.match_id is not None]) == 4
         text = final[0].embeds[0]["description"]
         assert text.splitlines()[0] == f"1. {shown(users[fb])}: champion"
@@ -386,15 +393,19 @@ async def test_organiser_role_and_refusals(emu: Emulator, db_path: Path,
         in_thread = await olga.slash(thread, "gwent tournament create", name="Thread Cup",
                                      format="swiss").message()
         assert "not a thread" in in_thread.content
-        drawn = await alice.slash(world.channel, "gwent tournament result", match=1,
-                                  winner="draw").message()
-        assert "set the result of match 1" in drawn.content and "a draw" in drawn.content
-        corrected = await alice.slash(world.channel, "gwent tournament result", match=1,
-                                      winner="carol").message()
-        assert f"<@{carol.id}> beat <@{bob.id}>" in corrected.content
         unknown = await alice.slash(world.channel, "gwent tournament result", match=1,
                                     winner="Olga").message()
         assert "is not a player of match 1" in unknown.content
+        decided = await alice.slash(world.channel, "gwent tournament result", match=1,
+                                    winner="carol").message()
+        assert "set the result of match 1" in decided.content
+        assert f"<@{carol.id}> beat <@{bob.id}>" in decided.content
+        # Its only round is over, so the tournament is: its results no longer change.
+        await emu.wait_for(lambda: [m for m in posted(emu, world.channel, "\U0001f3c6")
+                                    if " is over" in m.content], 10, "the champion")
+        late = await alice.slash(world.channel, "gwent tournament result", match=1,
+                                 winner="draw").message()
+        assert "is over: its results can no longer change" in late.content
         note = await emu.wait_for(lambda: next(
             (m for m in emu.messages(thread) if "The organiser set" in m.content), None), 5,
             "the note in the match's thread")
