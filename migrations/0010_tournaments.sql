@@ -74,6 +74,10 @@ CREATE TABLE tournament_games (
 );
 CREATE UNIQUE INDEX tournament_games_by_match ON tournament_games (match_id);
 
+-- 1: a player not ready when the lobby's timer runs out forfeits (a tournament's matches);
+-- 0: both play their current choice.
+ALTER TABLE matches ADD COLUMN no_show_forfeits INTEGER NOT NULL DEFAULT 0;
+
 -- Who may create tournaments besides members with Manage Server (/gwent config).
 CREATE TABLE tournament_settings (
     guild_id           INTEGER PRIMARY KEY,

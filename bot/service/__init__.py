@@ -75,7 +75,6 @@ class Services:
             await tournaments.count_result(repo, result)
 
         matches.on_result(on_result)
-        matches.on_no_show(tournaments.no_show_forfeits)
         await ranked.catch_up()
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),

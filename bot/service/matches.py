@@ -85,9 +85,6 @@ ComputerWake = Callable[[int], None]
 # Called with every stored result inside the transaction that stores it (ranked play rates
 # it there, so a result is never kept without its rating, nor rated twice).
 ResultHook = Callable[[Repository, ResultRecord], Awaitable[None]]
-# Asked inside the transaction of a lobby timeout whether the one player not ready forfeits
-# the match (a tournament's no-show) instead of playing their current choice.
-NoShowRule = Callable[[Repository, MatchRecord], Awaitable[bool]]
 
 
 class MatchService:
@@ -103,15 +100,10 @@ class MatchService:
         self._engines: dict[int, Match] = {}
         self._wake: ComputerWake | None = None
         self._on_result: ResultHook | None = None
-        self._no_show: NoShowRule | None = None
 
     def on_result(self, hook: ResultHook | None) -> None:
         """Register what runs with each stored result, in the same transaction."""
         self._on_result = hook
-
-    def on_no_show(self, rule: NoShowRule | None) -> None:
-        """Register what decides, at a lobby timeout, whether a player not ready forfeits."""
-        self._no_show = rule
 
     def on_computer_turn(self, wake: ComputerWake | None) -> None:
         """Register who is told when a computer player has something to do."""
@@ -211,14 +203,15 @@ class MatchService:
 
     async def insert(self, repo: Repository, guild_id: int, channel_id: int,
                      parent_channel_id: int, players: tuple[Player, Player], *,
-                     ranked: bool) -> int:
+                     ranked: bool, no_show_forfeits: bool = False) -> int:
         """Create a match in deck choice inside the caller's transaction; return its id.
-        Only a ranked match (never practice) changes ratings."""
+        Only a ranked match (never practice) changes ratings; with `no_show_forfeits` (a
+        tournament's match) a player not ready when the lobby's timer runs out forfeits."""
         now = self._clock()
         deadline, warn_at = await _deadline(repo, guild_id, now)
         match_id = await repo.insert_match(guild_id, channel_id, parent_channel_id,
                                            self._rng.randrange(2**31), now, deadline, warn_at,
-                                           ranked=ranked)
+                                           ranked=ranked, no_show_forfeits=no_show_forfeits)
         for seat, player in enumerate(players):
             if player.ai_level is not None:
                 choice = computer_choice(random.Random(self._rng.getrandbits(64)),
@@ -441,10 +434,11 @@ class MatchService:
 
     async def _expire_deck_choice(self, repo: Repository,
                                   record: MatchRecord) -> tuple[MatchChange, Match]:
-        """Start the match with the current deck choices (this counts against nobody)."""
+        """Start the match with the current deck choices (this counts against nobody); in a
+        match whose no-shows forfeit (a tournament's), the one player not ready forfeits."""
         late = tuple(s.seat for s in record.seats if not s.ready)
         engine = await self._start(repo, record)
-        if len(late) == 1 and self._no_show is not None and await self._no_show(repo, record):
+        if len(late) == 1 and record.no_show_forfeits:
             change = await self._apply(repo, record, engine,
                                        lambda m: _play(m, Action(late[0], FORFEIT)), TIMER, {},
                                        timed_out=late[0])

@@ -24,7 +24,7 @@ from bot.service.notifier import MatchChange, Notifier
 from bot.service.ranked import winning_seat
 from bot.storage import Database
 from bot.storage.ratings import RatingsRepository
-from bot.storage.records import MatchRecord, ResultRecord
+from bot.storage.records import ResultRecord
 from bot.storage.repository import Repository
 from bot.storage.tournaments import (
     BY_MATCH,
@@ -438,13 +438,13 @@ class TournamentService:
     async def _insert_match(self, repo: Repository, view: TournamentView, game: Game,
                             channel_id: int, parent_channel_id: int) -> int:
         """Create a game's match in deck choice, player a in seat 0, rated on the ladder
-        when the tournament was created ranked."""
+        when the tournament was created ranked; a player not ready in time forfeits it."""
         assert game.b is not None
         names = view.names
         return await self._matches.insert(
             repo, view.tournament.guild_id, channel_id, parent_channel_id,
             (Player(game.a, names[game.a]), Player(game.b, names[game.b])),
-            ranked=view.tournament.ranked)
+            ranked=view.tournament.ranked, no_show_forfeits=True)
 
     async def set_round_message(self, tournament_id: int, number: int,
                                 message_id: int) -> None:
@@ -486,15 +486,6 @@ class TournamentService:
                                       rounds_a=rounds[seat_of_a], rounds_b=rounds[1 - seat_of_a])
             await self._close_round(repo, tournament_id, game.round)
         self._changed(tournament_id)
-
-    async def no_show_forfeits(self, repo: Repository, match: MatchRecord) -> bool:
-        """Whether a player not ready at the lobby's timeout forfeits: in a tournament match
-        (of a running tournament), yes."""
-        found = await repo.sharing(TournamentRepository).game_of_match(match.id)
-        if found is None:
-            return False
-        tournament = await repo.sharing(TournamentRepository).tournament(found[0])
-        return tournament is not None and tournament.status == RUNNING
 
     async def set_result(self, guild_id: int, actor: Actor, match_id: int,
                          winner_id: int | None, name: str | None = None

@@ -59,6 +59,8 @@ class MatchRecord:
     ranked: bool = True
     # Turn timer expiries in a row during the rounds, with no move from either player.
     timeouts_in_a_row: int = 0
+    # A player not ready when the lobby's timer runs out forfeits (a tournament's match).
+    no_show_forfeits: bool = False
 
     @property
     def is_live(self) -> bool:

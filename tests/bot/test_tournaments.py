@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import Services
 from bot.service.errors import NotAParticipant, NotFound, Refusal
+from bot.service.timeouts import NO_SHOW, USE_DECK, next_timeout
 from bot.service.tournaments import Actor, TournamentView
 from bot.storage.tournaments import (
     BY_MATCH,
@@ -195,7 +196,11 @@ async def test_a_no_show_forfeits_at_the_lobby_timeout(services: Services,
                                             ORGANISER)
     present, absent = list(await open_round(services, view))
     shown = await services.matches.get(present)
+    assert shown.no_show_forfeits
+    assert next_timeout(shown, None, False, 1) == USE_DECK  # nobody ready yet
     await services.matches.ready(present, shown.seats[0].user_id)
+    ready = await services.matches.get(present)
+    assert next_timeout(ready, None, False, 1) == NO_SHOW  # the warning says so
     late = shown.seats[1].user_id
     both_late = await services.matches.get(absent)
     clock.advance(3600)
@@ -218,6 +223,8 @@ async def test_a_no_show_outside_tournaments_still_plays_the_current_choice(
     challenge = await services.challenges.create(GUILD, CHANNEL, ALICE, BOB)
     match = await services.challenges.accept(challenge.id, BOB.user_id, thread_venue)
     await services.matches.ready(match.id, ALICE.user_id)
+    ready = await services.matches.get(match.id)
+    assert not ready.no_show_forfeits and next_timeout(ready, None, False, 1) == USE_DECK
     clock.advance(3600)
     await services.timers.run_due()
     assert (await services.matches.get(match.id)).status == "playing"

@@ -302,10 +302,13 @@ async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(
         thread, a, b = semis[1]
         await play_match(emu, run.bot, thread, {a: users[a], b: users[b]}, winner=a,
                          ready=(b,))
+        lobby = next(m for m in emu.messages(thread) if m.content.startswith("**Gwent:"))
+        assert "Anyone not ready" in lobby.content and "forfeits this match" in lobby.content
         clock.advance(DEFAULT_TURN_SECONDS + 1)
         await run.bot.services.timers.run_due()
-        await emu.wait_for(lambda: any("forfeited" in m.content or "ran out of time"
-                                       in m.content for m in emu.messages(thread)), 10,
+        await emu.wait_for(lambda: any(f"{shown(users[a])} was not ready in time: "
+                                       f"**{shown(users[b])}** wins" in m.content
+                                       for m in emu.messages(thread)), 10,
                            "the no-show's forfeit")
         semi_post = next(m for m in posted(emu, world.channel, "\u2694\ufe0f")
                          if "**Semi-final**" in m.content)
