@@ -36,6 +36,8 @@ from bot.render.animation import Animation, add_boards, finish
 from bot.render.board import BandLook, public_board_looks, render_looks
 from bot.render.hand import HandLook, hand_look, render_hand_look
 from bot.render.player_view import view_looks
+from bot.render.tournament import render_bracket, render_pairings, render_standings
+from bot.tournament.views import BracketCard, PairingsCard, StandingsCard
 from bot.workers import WorkerPool, cpu_count
 from engine import Card, Deck, Observation
 
@@ -153,6 +155,21 @@ async def leaderboard_png(page: LeaderboardPage) -> bytes:
 async def profile_png(profile: Profile) -> bytes:
     """A member's profile card."""
     return await renderer().run(render_profile, profile)
+
+
+async def pairings_png(card: PairingsCard) -> bytes:
+    """A tournament round's pairings."""
+    return await renderer().run(render_pairings, card)
+
+
+async def standings_png(card: StandingsCard) -> bytes:
+    """A tournament's standings."""
+    return await renderer().run(render_standings, card)
+
+
+async def bracket_png(card: BracketCard) -> bytes:
+    """A single elimination tournament's bracket."""
+    return await renderer().run(render_bracket, card)
 
 
 async def animation_frames(animation: Animation,

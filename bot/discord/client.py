@@ -24,6 +24,7 @@ from bot.discord.core.retry import STARTUP, retry_after, retrying
 from bot.discord.core.translator import CatalogueTranslator
 from bot.discord.match.publisher import Publisher
 from bot.discord.ops import Metrics, OpsServer
+from bot.discord.tournaments.runner import TournamentRunner
 from bot.i18n import preload
 from bot.replay_frames import ReplayFrames
 from bot.service import Services
@@ -70,6 +71,7 @@ class GwentBot(discord.Client):
         self.ai_workers = ai_workers
         self.rng = rng
         self.publisher = Publisher(self)
+        self.tournament_runner = TournamentRunner(self)
         self.in_flight = InFlight()
         self.replay_frames = ReplayFrames()
         self._services: Services | None = None
@@ -142,11 +144,13 @@ class GwentBot(discord.Client):
         if self.runs_shard_zero:
             await self.sync_commands()
         await self.services.timers.resume()
+        self.services.tournaments.on_change(self.tournament_runner.wake)
         self._background = [
             asyncio.create_task(self.services.leases.run_forever(self._on_duty),
                                 name="gwent-leases"),
             asyncio.create_task(self.services.timers.run_forever(), name="gwent-timers"),
             asyncio.create_task(self.publisher.reconcile_forever(), name="gwent-reconcile"),
+            asyncio.create_task(self.tournament_runner.run_forever(), name="gwent-tournaments"),
         ]
         await self.services.computer.resume()
 
@@ -217,6 +221,7 @@ class GwentBot(discord.Client):
                 await task
         self._background = []
         await self.publisher.close()
+        await self.tournament_runner.close()
         await super().close()
         if self._ops is not None:
             await self._ops.stop()

@@ -25,13 +25,14 @@ from bot.discord.replays.components import (
     ReplayShareItem,
     ReplayStepItem,
 )
+from bot.discord.tournaments.components import SignupItem, TournamentReplayItem
 
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
                                    MoveItem, PickItem, RematchItem, RulesItem, RulesPageItem,
                                    HandRulesItem, BuildItem, DeckDeleteItem, ReplayItem,
                                    ReplayStepItem, ReplayJumpItem, ReplayShareItem,
                                    ReplayExportItem, LeaderboardItem, StatsItem, HistoryItem,
-                                   HelpPageItem)
+                                   HelpPageItem, SignupItem, TournamentReplayItem)
 
 # Form (modal) submissions, routed by custom_id from the client's on_interaction.
 FORMS = FormRouter()

@@ -216,6 +216,35 @@ DISCORD = [
     "if the bot restarts.",
 ]
 
+TOURNAMENTS = [
+    "**Tournaments.** An organiser opens one with `/gwent tournament create`; members press "
+    "**Join** on its sign-up message. At its start time, or when the organiser presses "
+    "**Start now**, round 1 is paired: each match opens in its own thread, and is a normal "
+    "match (lobby, decks, timers, result, replay). A player not ready when the lobby's timer "
+    "runs out forfeits that match. When every match of a round is over, the next round is "
+    "paired with the standings so far. Leave with `/gwent tournament drop`: your results "
+    "stay and your opponent wins the match you leave.",
+    "**Swiss.** ceil(log2(players)) rounds unless the organiser chose how many. Each round "
+    "pairs players with the same score, the top half of a score group against its bottom "
+    "half; an odd player floats down to the next group. Two players never meet twice while "
+    "another pairing exists. With an odd count, the lowest-ranked player who has not had a "
+    "bye gets one: it counts as a win, and nobody gets two.",
+    "**Single elimination.** Seeds come from this server's ladder score (players without "
+    "one follow in a random order); the top seeds meet as late as possible and get the byes "
+    "when the field is not a power of two. Lose once and you are out; a drawn match is "
+    "played again. **Round robin:** everyone meets everyone once, by the circle method.",
+    "**Standings.** Players are ordered by:\n"
+    "1. **Points**: a win 1, a draw 1/2, a bye 1.\n"
+    "2. **Buchholz**: the sum of the points of the opponents you met.\n"
+    "3. **Sonneborn-Berger**: the points of the opponents you beat, plus half the points of "
+    "those you drew with.\n"
+    "4. **Head-to-head**: the points you scored against the players still tied with you.\n"
+    "5. **Rounds won**: the Gwent rounds you won in the tournament's matches.\n"
+    "Then the seed. Byes and wins against a player who left score their point but add "
+    "nothing to Buchholz or Sonneborn-Berger. Single elimination ranks players by the "
+    "round they reached.",
+]
+
 
 def _words() -> list[str]:
     return [f"**{term.word[0].upper()}{term.word[1:]}.** {term.meaning}" for term in TERMS]
@@ -264,6 +293,7 @@ def topics() -> tuple[Topic, ...]:
         ("discord", "Playing here in Discord", DISCORD),
         ("words", "Words used here", _words()),
         ("ranked", "Ranked and casual play", _ranked()),
+        ("tournaments", "Tournaments", TOURNAMENTS),
     ))
 
 

@@ -137,6 +137,8 @@ class Profile:
     favourite: str | None
     recent: tuple[MatchLine, ...]
     casual: Record = field(default_factory=Record)  # all-time, casual matches
+    tournaments_played: int = 0  # finished tournaments in this server
+    tournaments_won: int = 0
 
     @property
     def round_win_rate(self) -> float | None:

@@ -1,5 +1,5 @@
-"""The match service: challenges, matches, practice, settings, timers and saved decks, with
-no Discord in sight."""
+"""The match service: challenges, matches, practice, settings, timers, saved decks, ranked
+play and tournaments, with no Discord in sight."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ from bot.service.replays import ReplayService
 from bot.service.saved_decks import SavedDecks
 from bot.service.settings import SettingsService
 from bot.service.timers import TimerService
+from bot.service.tournaments import TournamentService
 from bot.storage import Database
+from bot.storage.records import ResultRecord
+from bot.storage.repository import Repository
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Services:
     replays: ReplayService
     decks: SavedDecks
     ranked: RankedService
+    tournaments: TournamentService
 
     @classmethod
     async def open(cls, database: Path | str, notifier: Notifier, clock: Clock = time.time, *,
@@ -64,12 +68,18 @@ class Services:
         computer = Computer(matches, leases, think_seconds=think_seconds,
                             budget_ms=ai_budget_ms, iterations=ai_iterations, workers=ai_workers)
         ranked = RankedService(db, clock)
-        matches.on_result(ranked.rate)
+        tournaments = TournamentService(db, matches, notifier, clock, rng)
+
+        async def on_result(repo: Repository, result: ResultRecord) -> None:
+            await ranked.rate(repo, result)
+            await tournaments.count_result(repo, result)
+
+        matches.on_result(on_result)
         await ranked.catch_up()
         return cls(db, SettingsService(db), matches, challenges,
                    PracticeService(db, matches, notifier, clock, rng),
                    TimerService(db, matches, challenges, clock, leases), computer, leases,
-                   ReplayService(db, clock), SavedDecks(db, clock), ranked)
+                   ReplayService(db, clock), SavedDecks(db, clock), ranked, tournaments)
 
     async def close(self) -> None:
         """Stop the computer player and its worker, give up this process's leases, then close

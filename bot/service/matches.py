@@ -214,14 +214,15 @@ class MatchService:
 
     async def insert(self, repo: Repository, guild_id: int, channel_id: int,
                      parent_channel_id: int, players: tuple[Player, Player], *,
-                     ranked: bool) -> int:
+                     ranked: bool, no_show_forfeits: bool = False) -> int:
         """Create a match in deck choice inside the caller's transaction; return its id.
-        Only a ranked match (never practice) changes ratings."""
+        Only a ranked match (never practice) changes ratings; with `no_show_forfeits` (a
+        tournament's match) a player not ready when the lobby's timer runs out forfeits."""
         now = self._clock()
         deadline, warn_at = await _deadline(repo, guild_id, now)
         match_id = await repo.insert_match(guild_id, channel_id, parent_channel_id,
                                            self._rng.randrange(2**31), now, deadline, warn_at,
-                                           ranked=ranked)
+                                           ranked=ranked, no_show_forfeits=no_show_forfeits)
         for seat, player in enumerate(players):
             if player.ai_level is not None:
                 choice = computer_choice(random.Random(self._rng.getrandbits(64)),
@@ -373,7 +374,11 @@ class MatchService:
         record = await self.live_match_of(guild_id, user_id)
         if record is None:
             raise NotFound("You have no match running in this server.")
-        async with self._changing(record.id) as (repo, record):
+        return await self.forfeit_match(record.id, user_id)
+
+    async def forfeit_match(self, match_id: int, user_id: int) -> MatchRecord:
+        """End a running match as a loss for one of its players."""
+        async with self._changing(match_id) as (repo, record):
             if not record.is_live:
                 raise NotFound("You have no match running in this server.")
             seat = _seat(record, user_id)
@@ -444,9 +449,15 @@ class MatchService:
 
     async def _expire_deck_choice(self, repo: Repository,
                                   record: MatchRecord) -> tuple[MatchChange, Match]:
-        """Start the match with the current deck choices (this counts against nobody)."""
+        """Start the match with the current deck choices (this counts against nobody); in a
+        match whose no-shows forfeit (a tournament's), the one player not ready forfeits."""
         late = tuple(s.seat for s in record.seats if not s.ready)
         engine = await self._start(repo, record)
+        if len(late) == 1 and record.no_show_forfeits:
+            change = await self._apply(repo, record, engine,
+                                       lambda m: _play(m, Action(late[0], FORFEIT)), TIMER, {},
+                                       timed_out=late[0])
+            return change, engine
         return MatchChange(record.id, 0, turn_for=tuple(engine.to_act()),
                            timed_out=late[0] if late else None), engine
 

@@ -64,6 +64,8 @@ class MatchRecord:
     board_token: str | None = field(default=None, repr=False)
     board_token_at: float | None = None
     board_events: int | None = None
+    # A player not ready when the lobby's timer runs out forfeits (a tournament's match).
+    no_show_forfeits: bool = False
 
     @property
     def is_live(self) -> bool:

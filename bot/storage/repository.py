@@ -25,7 +25,7 @@ _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, ac
                   "deadline, warn_at, lobby_message_id, board_message_id, board_action, "
                   "result_message_id, created_at, updated_at, finished_at, computer_due, "
                   "warning_message_id, ranked, timeouts_in_a_row, board_token, board_token_at, "
-                  "board_events")
+                  "board_events, no_show_forfeits")
 _MATCH_COLUMNS_OF_M = ", ".join(f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
 _SEAT_COLUMNS = ("s.seat, s.user_id, s.name, s.faction, s.leader, s.deck, s.ready, s.timeouts, "
                  "s.ai_level, s.deck_list")
@@ -166,14 +166,15 @@ class Repository(Queries):
 
     async def insert_match(self, guild_id: int, channel_id: int, parent_channel_id: int,
                            seed: int, now: float, deadline: float | None,
-                           warn_at: float | None, ranked: bool = True) -> int:
+                           warn_at: float | None, ranked: bool = True,
+                           no_show_forfeits: bool = False) -> int:
         """Store a new match in deck choice and return its id."""
         return await self._new_id(
             "INSERT INTO matches (guild_id, channel_id, parent_channel_id, status, seed, "
-            "deadline, warn_at, created_at, updated_at, ranked) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "deadline, warn_at, created_at, updated_at, ranked, no_show_forfeits) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, parent_channel_id, CHOOSING, seed, deadline, warn_at, now,
-             now, int(ranked)))
+             now, int(ranked), int(no_show_forfeits)))
 
     async def insert_seat(self, match_id: int, seat: SeatRecord) -> None:
         """Store one player of a match."""
@@ -391,4 +392,4 @@ def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
         computer_due=bool(row["computer_due"]), warning_message_id=row["warning_message_id"],
         ranked=bool(row["ranked"]), timeouts_in_a_row=row["timeouts_in_a_row"],
         board_token=row["board_token"], board_token_at=row["board_token_at"],
-        board_events=row["board_events"])
+        board_events=row["board_events"], no_show_forfeits=bool(row["no_show_forfeits"]))

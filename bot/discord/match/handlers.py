@@ -12,6 +12,7 @@ made a move also carries its board to the channel (bot.discord.match.couriers).
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
@@ -99,16 +100,24 @@ async def open_venue(interaction: discord.Interaction, name: str) -> tuple[int, 
     text_channel = interaction.client.get_channel(channel.id)
     if (perms.create_public_threads and perms.send_messages_in_threads
             and isinstance(text_channel, discord.TextChannel)):
-        try:
-            thread = await create_thread_once(
-                text_channel, name, since=interaction.created_at,
-                type=discord.ChannelType.public_thread, auto_archive_duration=1440)
-        except discord.HTTPException as error:
-            log.warning("cannot create a thread in %s (%s): playing in the channel",
-                        channel.id, error)
-        else:
-            return thread.id, channel.id
+        thread_id = await new_thread(text_channel, name, since=interaction.created_at)
+        if thread_id is not None:
+            return thread_id, channel.id
     return channel.id, channel.id
+
+
+async def new_thread(channel: discord.TextChannel, name: str, *,
+                     since: datetime.datetime) -> int | None:
+    """A new public thread `name` in the channel (one only, however often Discord fails:
+    see create_thread_once and its `since`), or None when Discord refuses (logged)."""
+    try:
+        thread = await create_thread_once(channel, name, since=since,
+                                          type=discord.ChannelType.public_thread,
+                                          auto_archive_duration=1440)
+    except discord.HTTPException as error:
+        log.warning("cannot create a thread in %s (%s)", channel.id, error)
+        return None
+    return thread.id
 
 
 async def start_practice(interaction: discord.Interaction, faction: str | None,

@@ -25,6 +25,7 @@ from bot.service.timeouts import (
     FORFEIT_MATCH,
     GO_FIRST,
     KEEP_HAND,
+    NO_SHOW,
     PASS_ROUND,
     TAKE_OPTION,
     USE_DECK,
@@ -147,8 +148,9 @@ def lobby_message(snapshot: Snapshot) -> Outgoing:
     status = " \u00b7 ".join(
         f"\u2705 {clean(s.name)} is ready" if s.ready else f"\u23f3 {clean(s.name)} is choosing"
         for s in match.seats)
-    deadline = (f"\nAnyone not ready {when(match.deadline)} plays their current choice."
-                if match.deadline else "")
+    rule = ("forfeits this match (a tournament rule)" if match.no_show_forfeits
+            else "plays their current choice")
+    deadline = f"\nAnyone not ready {when(match.deadline)} {rule}." if match.deadline else ""
     content = (f"**Gwent: {names}**\n{' '.join(mention(u) for u in people(match))}, choose "
                f"your faction, leader and deck, then press Ready.\n{status}{deadline}")
     view = StaticView(
@@ -256,6 +258,7 @@ TIMEOUT_WORDS = {
     TAKE_OPTION: "the first option is taken for you",
     PASS_ROUND: "you pass the round",
     FORFEIT_MATCH: "you forfeit the match: it would be your second timeout in a row",
+    NO_SHOW: "you forfeit the match: in a tournament, a player not ready in time loses",
     ABANDON_MATCH: ("the match ends as abandoned, since nobody has moved for two turns: "
                     "no winner, and it is not rated"),
 }
@@ -295,6 +298,8 @@ def result_head(obs: Observation, result: ResultRecord) -> str:
                 "row with no move from either player. Nobody wins.")
     if obs.forfeited_by is not None:
         loser, winner = names[obs.forfeited_by], names[1 - obs.forfeited_by]
+        if result.ended_by == "timeout" and result.in_deck_choice:
+            return f"\u23f0 {loser} was not ready in time: **{winner}** wins the match."
         if result.ended_by == "timeout":
             return f"\u23f0 {loser} ran out of time twice in a row: **{winner}** wins the match."
         return f"\U0001f3f3\ufe0f {loser} forfeited: **{winner}** wins the match."

@@ -5,6 +5,8 @@ Every answer is ephemeral; Share posts the same content for everyone in the chan
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 
@@ -98,8 +100,11 @@ async def on_leaderboard(interaction: discord.Interaction, groups: Groups,
 
 
 async def _profile(interaction: discord.Interaction, user: discord.abc.User) -> Profile:
-    return await services(interaction).ranked.profile(
-        guild_id_of(interaction), user.id, user.display_name, user.id == interaction.user.id)
+    svc, guild_id = services(interaction), guild_id_of(interaction)
+    profile = await svc.ranked.profile(guild_id, user.id, user.display_name,
+                                       user.id == interaction.user.id)
+    played, won = await svc.tournaments.record_of(guild_id, user.id)
+    return replace(profile, tournaments_played=played, tournaments_won=won)
 
 
 async def stats_command(interaction: discord.Interaction, member: discord.User | None) -> None:

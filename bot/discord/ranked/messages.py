@@ -127,6 +127,9 @@ def profile_text(profile: Profile) -> str:
         parts.append(f" \u00b7 rounds won {round(rate * 100)}%")
     if profile.favourite:
         parts.append(f" \u00b7 favourite faction {faction_name(profile.favourite)}")
+    if profile.tournaments_played:
+        parts.append(f" \u00b7 tournaments {profile.tournaments_played} played, "
+                     f"{profile.tournaments_won} won")
     played = [_faction_mmr(f) for f in profile.factions if f.record.games]
     if played:
         parts.append(f".\nFaction MMR: {', '.join(played)}")

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.discord.core.context import guild_id_of, services
 from bot.discord.core.replies import guarded, tell
+from bot.discord.tournaments.settings import organisers_line, set_organiser_role
 from bot.learn.glossary import duration
 from bot.service.errors import Refusal
 from bot.service.settings import TURN_CHOICES
@@ -52,19 +53,24 @@ async def settings(interaction: discord.Interaction,
 
 
 @app_commands.command(description="Server settings: the turn timer, ranked or casual "
-                                  "challenges (Manage Server)")
+                                  "challenges, tournament organisers (Manage Server)")
 @app_commands.describe(turn_timer="How long each player has for a turn",
                        challenges="Whether a challenge is ranked or casual when the challenger "
-                                  "doesn't say")
+                                  "doesn't say",
+                       organiser_role="Members with this role may create tournaments")
 @app_commands.choices(turn_timer=TIMER_CHOICES)
 @app_commands.choices(challenges=CHALLENGE_CHOICES)
 async def config(interaction: discord.Interaction, turn_timer: int | None = None,
-                 challenges: str | None = None) -> None:
-    """Show or change the server's turn timer and its challenges' default."""
+                 challenges: str | None = None,
+                 organiser_role: discord.Role | None = None) -> None:
+    """Show or change the server's turn timer, its challenges' default and who may create
+    tournaments."""
     async def work() -> None:
         guild_id = guild_id_of(interaction)
         svc = services(interaction).settings
         changed = []
+        if organiser_role is not None:
+            changed.append(await set_organiser_role(interaction, organiser_role))
         if turn_timer is not None or challenges is not None:
             if not interaction.permissions.manage_guild:
                 raise Refusal("Only members with the Manage Server permission can change "
@@ -79,6 +85,6 @@ async def config(interaction: discord.Interaction, turn_timer: int | None = None
                                "otherwise.")
         text = server_settings_text(await svc.turn_seconds(guild_id),
                                     await svc.ranked_challenges(guild_id))
-        await tell(interaction, "\n".join([*changed, text]))
+        await tell(interaction, "\n".join([*changed, text, await organisers_line(interaction)]))
 
     await guarded(interaction, work())

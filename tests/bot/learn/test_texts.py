@@ -192,7 +192,7 @@ def test_the_worked_scoring_example_is_what_the_engine_computes() -> None:
 def test_topics_cover_the_issue_and_perks_and_leaders_come_from_the_catalogue() -> None:
     keys = [t.key for t in topics()]
     assert keys == ["overview", "setup", "turns", "scoring", "abilities", "specials",
-                    "factions", "leaders", "decks", "discord", "words", "ranked"]
+                    "factions", "leaders", "decks", "discord", "words", "ranked", "tournaments"]
     words = " ".join(topic("words").pages)
     for term in TERMS:  # the glossary, each word explained once
         assert words.count(term.meaning) == 1, term.word
@@ -217,3 +217,11 @@ def test_card_facts_of_specials_and_leaders() -> None:
         "Neutral \u00b7 weather on Ranged Combat and Siege \u00b7 up to 3 in a deck")
     assert card_facts(cards["decoy"]) == "Neutral \u00b7 special card \u00b7 up to 3 in a deck"
     assert card_facts(cards["king_bran"]) == "Skellige leader"
+
+
+def test_the_tournament_topic_gives_the_standings_order_the_rules_apply() -> None:
+    text = " ".join(topic("tournaments").pages)
+    order = ["**Points**", "**Buchholz**", "**Sonneborn-Berger**", "**Head-to-head**",
+             "**Rounds won**"]
+    assert [text.index(word) for word in order] == sorted(text.index(word) for word in order)
+    assert "ceil(log2(players))" in text and "circle method" in text
