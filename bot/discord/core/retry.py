@@ -157,7 +157,9 @@ async def _made_since(channel: discord.TextChannel, name: str,
                       since: datetime.datetime) -> discord.Thread | None:
     """The bot's newest thread named `name` in `channel` made after `since`, if any."""
     me = channel.guild.me.id
+    # Snowflakes keep milliseconds: a thread made in the millisecond of `since` counts.
+    first = discord.utils.time_snowflake(since, high=False)
     made = [thread for thread in await channel.guild.active_threads()
             if thread.parent_id == channel.id and thread.name == name
-            and thread.owner_id == me and discord.utils.snowflake_time(thread.id) > since]
+            and thread.owner_id == me and thread.id >= first]
     return max(made, key=lambda thread: thread.id, default=None)
