@@ -97,8 +97,14 @@ def observation(m: Match, viewer: int | None) -> Observation:
             kind=m.pending.kind, player=m.pending.player, prompt=PROMPTS[m.pending.kind],
             options=tuple(card_view(u, m.cards[u]) for u in m.pending.options) if mine else (),
         )
-    events = tuple(e.private if e.private is not None and e.player == viewer else e.text
-                   for e in m.events)
+    if viewer is None:
+        events = tuple(e.text for e in m.events)
+        lines = tuple(e.line for e in m.events)
+    else:  # a private line replaces the public one for its player alone
+        events = tuple(e.private if e.private is not None and e.player == viewer else e.text
+                       for e in m.events)
+        lines = tuple(e.private_line if e.private_line is not None and e.player == viewer
+                      else e.line for e in m.events)
     return Observation(
         viewer=viewer, phase=m.phase, round=m.round,
         turn=m.current if m.phase == "playing" else None,
@@ -109,4 +115,5 @@ def observation(m: Match, viewer: int | None) -> Observation:
         events=events, last_events=events[m.mark:], highlight=tuple(m.highlight),
         pending=pending,
         legal=tuple(m.legal_actions(viewer)) if viewer is not None else (),
+        event_log=lines, last_event_log=lines[m.mark:],
     )
