@@ -74,6 +74,11 @@ def template(text: str, plural: str | None = None, note: str = "") -> str:
 
 def line(template: str, /, **values: Value) -> Line:
     """A line of the log: a template and the values of its placeholders."""
+    return line_of(template, values)
+
+
+def line_of(template: str, values: dict[str, Value]) -> Line:
+    """A line of the log from a template and a dict of its values."""
     return tuple.__new__(Line, (template, tuple(values.items())))
 
 

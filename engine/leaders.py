@@ -116,7 +116,7 @@ def use(m: Match, p: int) -> None:
     side = m.sides[p]
     side.leader_used = True
     name = side.name
-    m._log(line(events.USES_LEADER, player=name, leader=side.leader))
+    m._log(events.USES_LEADER, player=name, leader=side.leader)
     kind = leader.ability
     if kind == "weather_from_deck":
         if leader.card is None:
@@ -126,21 +126,21 @@ def use(m: Match, p: int) -> None:
             _play_weather_from_deck(m, p, uid)
     elif kind == "clear_weather":
         m._clear_weather()
-        m._log(line(events.SKIES_CLEAR))
+        m._log(events.SKIES_CLEAR)
     elif kind == "horn_row":
         assert leader.row is not None
         side.horns[leader.row] = LEADER_HORN
         m._changed_row(p, leader.row)
-        m._log(line(events.LEADER_HORN, player=name, row=leader.row))
+        m._log(events.LEADER_HORN, player=name, row=leader.row)
     elif kind == "scorch_row":
         assert leader.row is not None
         m._destroy(m.scorch_row_victims(1 - p, leader.row))
     elif kind == "reveal_hand":
         seen = m.rng.sample(m.sides[1 - p].hand, REVEAL_COUNT)
         side.revealed = [m.card_ids[u] for u in seen]
-        m._log(line(events.LOOKS_AT_HAND, player=name, count=len(seen),
-                    opponent=m.sides[1 - p].name), p,
-               line(events.YOU_SEE, cards=tuple(side.revealed)))
+        m._log(events.LOOKS_AT_HAND, player=name, count=len(seen),
+               opponent=m.sides[1 - p].name, to=p,
+               private=line(events.YOU_SEE, cards=tuple(side.revealed)))
     elif kind == "draw_from_deck":
         m.pending = Pending(DECK_DRAW, p, _deck_picks(m, p, weather_only=False))
     elif kind == "restore_from_discard":
@@ -152,20 +152,20 @@ def use(m: Match, p: int) -> None:
             side.rows[dst].append(uid)
             m.highlight.append(uid)
         m._changed()
-        m._log(line(events.AGILE_REGROUP, moves=tuple(
-            line(events.AGILE_MOVE, card=m.card_ids[u], row=d) for u, _, d in moves)))
+        m._log(events.AGILE_REGROUP, moves=tuple(
+            line(events.AGILE_MOVE, card=m.card_ids[u], row=d) for u, _, d in moves))
     elif kind == "recycle_graveyards":
         for s in m.sides:
             s.deck.extend(s.grave)
             s.grave = []
             m.rng.shuffle(s.deck)
         m._changed()
-        m._log(line(events.DISCARDS_RECYCLED))
+        m._log(events.DISCARDS_RECYCLED)
 
 
 def _play_weather_from_deck(m: Match, p: int, uid: int) -> None:
     m.sides[p].deck.remove(uid)
-    m._log(line(events.PLAYS_FROM_DECK, player=m.sides[p].name, card=m.card_ids[uid]))
+    m._log(events.PLAYS_FROM_DECK, player=m.sides[p].name, card=m.card_ids[uid])
     m._play_weather(p, uid)
 
 
@@ -178,10 +178,10 @@ def resolve_choice(m: Match, p: int, kind: str, uid: int) -> None:
         side.deck.remove(uid)
         side.hand.append(uid)
         m.rng.shuffle(side.deck)
-        m._log(line(events.DRAWS_OF_CHOICE, player=side.name), p,
-               line(events.YOU_DRAW_CARD, card=m.card_ids[uid]))
+        m._log(events.DRAWS_OF_CHOICE, player=side.name, to=p,
+               private=line(events.YOU_DRAW_CARD, card=m.card_ids[uid]))
     else:
         side.grave.remove(uid)
         side.hand.append(uid)
-        m._log(line(events.TAKES_BACK, player=side.name, card=m.card_ids[uid]))
+        m._log(events.TAKES_BACK, player=side.name, card=m.card_ids[uid])
 

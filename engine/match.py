@@ -30,7 +30,7 @@ from engine.cards import (
     catalogue,
 )
 from engine.decks import Deck
-from engine.events import Event, Line, event_from_data, event_to_data, line
+from engine.events import Event, Line, Value, event_from_data, event_to_data, line, line_of
 from engine.explain import explain
 from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
@@ -174,9 +174,9 @@ class Match:
         scoiatael = [p for p in (0, 1) if decks[p].faction == "scoiatael"]
         if len(scoiatael) == 1:
             m.chooser = scoiatael[0]
-            m._log(line(events.SCOIATAEL_DECIDES, player=m.sides[m.chooser].name))
+            m._log(events.SCOIATAEL_DECIDES, player=m.sides[m.chooser].name)
         else:
-            m._log(line(events.COIN, player=m.sides[m.first].name))
+            m._log(events.COIN, player=m.sides[m.first].name)
             m._start_mulligan()
         return m
 
@@ -190,7 +190,7 @@ class Match:
         for p in (0, 1):
             count = HAND_SIZE + (1 if self._passive(p, "extra_starting_card") else 0)
             self._draw(p, count)
-        self._log(line(events.HANDS_DRAWN))
+        self._log(events.HANDS_DRAWN)
 
     # ------------------------------------------------------------- queries
 
@@ -518,7 +518,7 @@ class Match:
                 self._end_turn(p)
         elif kind == PASS:
             self.sides[p].passed = True
-            self._log(line(events.PASSES, player=self.sides[p].name))
+            self._log(events.PASSES, player=self.sides[p].name)
             self._end_turn(p)
         elif kind in (MULLIGAN, KEEP):
             self._mulligan(p, card)
@@ -558,20 +558,23 @@ class Match:
 
     # ----------------------------------------------------- match flow
 
-    def _log(self, public: Line, player: int | None = None, private: Line | None = None) -> None:
-        self.events.append(Event(public, player, private))
+    def _log(self, template: str, /, to: int | None = None, private: Line | None = None,
+             **values: Value) -> None:
+        """Log a line: a template of engine.events and its values; `private` replaces it
+        for player `to` alone."""
+        self.events.append(Event(line_of(template, values), to, private))
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
-        self._log(line(events.CHOOSES_FIRST, player=self.sides[p].name,
-                       first=self.sides[first].name))
+        self._log(events.CHOOSES_FIRST, player=self.sides[p].name,
+                       first=self.sides[first].name)
         self._start_mulligan()
 
     def _mulligan(self, p: int, uid: int | None) -> None:
         side = self.sides[p]
         if uid is None:
             side.ready = True
-            self._log(line(events.KEEPS_HAND, player=side.name))
+            self._log(events.KEEPS_HAND, player=side.name)
         else:
             side.hand.remove(uid)
             side.set_aside.append(uid)
@@ -579,8 +582,9 @@ class Match:
             side.hand.append(new)
             side.mulligans_left -= 1
             side.ready = side.mulligans_left == 0 or not side.deck
-            self._log(line(events.REDRAWS, player=side.name), p,
-                      line(events.YOU_REDRAW, card=self.card_ids[uid], new=self.card_ids[new]))
+            self._log(events.REDRAWS, player=side.name, to=p,
+                      private=line(events.YOU_REDRAW, card=self.card_ids[uid],
+                                   new=self.card_ids[new]))
         if all(s.ready for s in self.sides):
             for s in self.sides:
                 s.deck.extend(s.set_aside)
@@ -589,7 +593,7 @@ class Match:
             self.phase = PLAYING
             self.round = 1
             self.current = self.first
-            self._log(line(events.ROUND_BEGINS, round=1, player=self.sides[self.first].name))
+            self._log(events.ROUND_BEGINS, round=1, player=self.sides[self.first].name)
             self._auto_pass()
 
     def _forfeit(self, p: int) -> None:
@@ -597,8 +601,8 @@ class Match:
         self.pending = None
         self.forfeited_by = p
         self.winner = 1 - p
-        self._log(line(events.FORFEITS, player=self.sides[p].name,
-                       winner=self.sides[1 - p].name))
+        self._log(events.FORFEITS, player=self.sides[p].name,
+                       winner=self.sides[1 - p].name)
 
     def _end_turn(self, p: int) -> None:
         if self.phase != PLAYING:
@@ -618,7 +622,7 @@ class Match:
                 return
             side.passed = True
             self._legal = [None, None]
-            self._log(line(events.NO_MOVES_LEFT, player=side.name))
+            self._log(events.NO_MOVES_LEFT, player=side.name)
             if self.sides[1 - p].passed:
                 self._end_round()
             else:
@@ -637,20 +641,21 @@ class Match:
         if winner is None:
             self.sides[0].gems -= 1
             self.sides[1].gems -= 1
-            self._log(line(events.ROUND_DRAWN, round=self.round, score1=total0, score2=total1))
+            self._log(events.ROUND_DRAWN, round=self.round, score1=total0, score2=total1)
         else:
             self.sides[1 - winner].gems -= 1
             won = events.ROUND_WON_NILFGAARD if total0 == total1 else events.ROUND_WON
-            self._log(line(won, round=self.round, score1=total0, score2=total1,
-                           player=names[winner]))
+            self._log(won, round=self.round, score1=total0, score2=total1,
+                           player=names[winner])
         if min(s.gems for s in self.sides) <= 0:
             self._finish()
             return
         if winner is not None and self.sides[winner].faction == "northern_realms":
             drawn = self._draw(winner, 1)
             if drawn:
-                self._log(line(events.NORTHERN_REALMS_DRAW, player=names[winner]), winner,
-                          line(events.YOU_DRAW_NORTHERN_REALMS, card=self.card_ids[drawn[0]]))
+                self._log(events.NORTHERN_REALMS_DRAW, player=names[winner], to=winner,
+                          private=line(events.YOU_DRAW_NORTHERN_REALMS,
+                                       card=self.card_ids[drawn[0]]))
         self._clear_board()
         self.round += 1
         for s in self.sides:
@@ -660,16 +665,16 @@ class Match:
                 if self.sides[p].faction == "skellige":
                     self._skellige_return(p)
         self.current = winner if winner is not None else 1 - self.first
-        self._log(line(events.ROUND_BEGINS, round=self.round, player=names[self.current]))
+        self._log(events.ROUND_BEGINS, round=self.round, player=names[self.current])
 
     def _finish(self) -> None:
         self.phase = OVER
         alive = [p for p in (0, 1) if self.sides[p].gems > 0]
         self.winner = alive[0] if alive else None
         if self.winner is None:
-            self._log(line(events.MATCH_DRAWN))
+            self._log(events.MATCH_DRAWN)
         else:
-            self._log(line(events.MATCH_WON, player=self.sides[self.winner].name))
+            self._log(events.MATCH_WON, player=self.sides[self.winner].name)
 
     def _clear_board(self) -> None:
         keep: set[int] = set()
@@ -680,8 +685,8 @@ class Match:
                 if units:
                     kept = self.rng.choice(units)
                     keep.add(kept)
-                    self._log(line(events.MONSTERS_KEEP, card=self.card_ids[kept],
-                                   player=side.name))
+                    self._log(events.MONSTERS_KEEP, card=self.card_ids[kept],
+                                   player=side.name)
         avengers: list[tuple[int, int]] = []
         for p, side in enumerate(self.sides):
             for r, row in enumerate(side.rows):
@@ -715,11 +720,11 @@ class Match:
             side.rows[self.cards[uid].rows[0]].append(uid)
             self.highlight.append(uid)
         if len(chosen) == 1:
-            self._log(line(events.SKELLIGE_RETURNS_ONE, card=self.card_ids[chosen[0]],
-                           player=side.name))
+            self._log(events.SKELLIGE_RETURNS_ONE, card=self.card_ids[chosen[0]],
+                           player=side.name)
         elif chosen:
-            self._log(line(events.SKELLIGE_RETURNS_TWO, card=self.card_ids[chosen[0]],
-                           other=self.card_ids[chosen[1]], player=side.name))
+            self._log(events.SKELLIGE_RETURNS_TWO, card=self.card_ids[chosen[0]],
+                           other=self.card_ids[chosen[1]], player=side.name)
         self._changed()
 
     # --------------------------------------------------------- card play
@@ -741,7 +746,7 @@ class Match:
         if card.type == UNIT:
             self._place_unit(p, uid, action.row, _PLAYED)
         elif card.type == WEATHER:
-            self._log(line(events.PLAYS, player=name, card=card.id))
+            self._log(events.PLAYS, player=name, card=card.id)
             self._play_weather(p, uid)
         elif "decoy" in card.abilities:
             target = action.target
@@ -753,22 +758,22 @@ class Match:
                     break
             side.hand.append(target)
             self.highlight.append(uid)
-            self._log(line(events.PLAYS_DECOY, player=name, card=card.id,
-                           target=self.card_ids[target]))
+            self._log(events.PLAYS_DECOY, player=name, card=card.id,
+                           target=self.card_ids[target])
         elif "commanders_horn" in card.abilities:
             assert action.row is not None
             side.horns[action.row] = uid
             self.highlight.append(uid)
             self._changed_row(p, action.row)
-            self._log(line(events.PLAYS_ON, player=name, card=card.id, row=action.row))
+            self._log(events.PLAYS_ON, player=name, card=card.id, row=action.row)
         elif "mardroeme" in card.abilities:
             assert action.row is not None
             side.mardroeme[action.row] = uid
             self.highlight.append(uid)
-            self._log(line(events.PLAYS_ON, player=name, card=card.id, row=action.row))
+            self._log(events.PLAYS_ON, player=name, card=card.id, row=action.row)
             self._transform(p, action.row)
         else:
-            self._log(line(events.PLAYS, player=name, card=card.id))
+            self._log(events.PLAYS, player=name, card=card.id)
             side.grave.append(uid)
             self._scorch_all(exclude=None)
 
@@ -801,15 +806,15 @@ class Match:
         self._joined_row(owner, row)
         name = self.sides[p].name
         if spy:
-            self._log(line(how[1], player=name, card=card.id, opponent=self.sides[owner].name,
-                           row=row))
+            self._log(how[1], player=name, card=card.id, opponent=self.sides[owner].name,
+                           row=row)
             drawn = self._draw(p, SPY_DRAW)
-            self._log(line(events.SPY_DRAWS, player=name, count=len(drawn)), p,
-                      line(events.YOU_DRAW_CARDS, cards=tuple(map(self.card_ids.__getitem__,
-                                                                   drawn)))
+            self._log(events.SPY_DRAWS, player=name, count=len(drawn), to=p,
+                      private=line(events.YOU_DRAW_CARDS,
+                                   cards=tuple(map(self.card_ids.__getitem__, drawn)))
                       if drawn else line(events.YOU_DRAW_NOTHING))
         else:
-            self._log(line(how[0], player=name, card=card.id, row=row))
+            self._log(how[0], player=name, card=card.id, row=row)
         if not abilities:
             return
         if "berserker" in abilities and self.has_mardroeme(owner, row):
@@ -849,9 +854,9 @@ class Match:
         self.rng.shuffle(side.deck)
         names = tuple(map(self.card_ids.__getitem__, pulled))
         if from_hand:
-            self._log(line(events.MUSTER_FROM_HAND, cards=names, count=len(from_hand)))
+            self._log(events.MUSTER_FROM_HAND, cards=names, count=len(from_hand))
         else:
-            self._log(line(events.MUSTER, cards=names))
+            self._log(events.MUSTER, cards=names)
 
     def _transform(self, p: int, row: int) -> None:
         cells = self.sides[p].rows[row]
@@ -862,8 +867,8 @@ class Match:
                 cells[i] = new
                 self.banished.append(uid)
                 self.highlight.append(new)
-                self._log(line(events.TRANSFORMS, card=self.card_ids[uid],
-                               new=self.card_ids[new]))
+                self._log(events.TRANSFORMS, card=self.card_ids[uid],
+                               new=self.card_ids[new])
         self._changed_row(p, row)
 
     def _summon(self, p: int, uid: int) -> None:
@@ -874,13 +879,13 @@ class Match:
         self.sides[p].rows[row].append(new)
         self.highlight.append(new)
         self._joined_row(p, row)
-        self._log(line(events.SUMMONS, card=self.card_ids[uid], new=self.card_ids[new]))
+        self._log(events.SUMMONS, card=self.card_ids[uid], new=self.card_ids[new])
 
     def _destroy(self, victims: list[tuple[int, int, int]]) -> None:
         if not victims:
             return
-        self._log(line(events.SCORCH_DESTROYS,
-                       cards=tuple(self.card_ids[uid] for _, _, uid in victims)))
+        self._log(events.SCORCH_DESTROYS,
+                       cards=tuple(self.card_ids[uid] for _, _, uid in victims))
         for p, r, uid in victims:
             self.sides[p].rows[r].remove(uid)
             self.sides[p].grave.append(uid)
@@ -905,7 +910,7 @@ class Match:
                     elif s == best:
                         victims.append((p, r, uid))
         if not victims:
-            self._log(line(events.SCORCH_FINDS_NONE))
+            self._log(events.SCORCH_FINDS_NONE)
         self._destroy(victims)
 
     def scorch_row_victims(self, target: int, row: int) -> list[tuple[int, int, int]]:
@@ -924,7 +929,7 @@ class Match:
     def _scorch_row(self, target: int, row: int) -> None:
         victims = self.scorch_row_victims(target, row)
         if not victims and self.row_total(target, row) < 10:
-            self._log(line(events.SCORCH_ROW_UNDER_10, player=self.sides[target].name, row=row))
+            self._log(events.SCORCH_ROW_UNDER_10, player=self.sides[target].name, row=row)
         self._destroy(victims)
 
     def medic_options(self, p: int) -> tuple[int, ...]:
@@ -935,7 +940,7 @@ class Match:
     def _start_medic(self, p: int) -> None:
         options = self.medic_options(p)
         if not options:
-            self._log(line(events.NOTHING_TO_REVIVE))
+            self._log(events.NOTHING_TO_REVIVE)
             return
         if self._either_passive("random_revive"):
             uid = self.rng.choice(list(options))
