@@ -236,7 +236,7 @@ def line_from_data(data: list[Any]) -> Line:
     """Rebuild a line from line_to_data() output."""
     values: list[tuple[str, Value]] = []
     for name, v in (data[1].items() if len(data) > 1 else ()):
-        what = PLACEHOLDERS.get(name)
+        what = kind(name)
         if what == CARDS:
             values.append((name, tuple(v)))
         elif what == LINE:
@@ -311,8 +311,6 @@ def event_from_data(data: list[Any]) -> Event:
     was data ([text, player, private text])."""
     public, player, private = (*data, None, None)[:3]
     if isinstance(public, str):
-        old = Event(recorded(public), player, None if private is None else recorded(private))
-        old._text, old._private = public, private
-        return old
+        return Event(recorded(public), player, None if private is None else recorded(private))
     return Event(line_from_data(public), player,
                  None if private is None else line_from_data(private))
