@@ -255,17 +255,36 @@ def recorded(text: str) -> Line:
 
 class Event:
     """A line of the match log; `private_line` replaces `line` for `player` alone. `text`
-    and `private` are their English, written when first read (playouts never read them)."""
+    and `private` are their English. The public line is made, and the English written, when
+    first read: playouts and most applied moves never read them."""
 
-    __slots__ = ("_private", "_text", "line", "player", "private_line")
+    __slots__ = ("_line", "_private", "_text", "_values", "player", "private_line")
 
-    def __init__(self, public: Line, player: int | None = None,
+    def __init__(self, template: str, values: dict[str, Value], player: int | None = None,
                  private: Line | None = None) -> None:
-        self.line = public
+        self._line: Line | str = template
+        self._values: dict[str, Value] | None = values
         self.player = player
         self.private_line = private
         self._text: str | None = None
         self._private: str | None = None
+
+    @classmethod
+    def of(cls, public: Line, player: int | None = None,
+           private: Line | None = None) -> Event:
+        """The event of a line already made."""
+        made = cls(public.template, {}, player, private)
+        made._line, made._values = public, None
+        return made
+
+    @property
+    def line(self) -> Line:
+        """The public line."""
+        made = self._line
+        if isinstance(made, str):
+            made = self._line = line_of(made, self._values or {})
+            self._values = None
+        return made
 
     @property
     def text(self) -> str:
@@ -311,6 +330,7 @@ def event_from_data(data: list[Any]) -> Event:
     was data ([text, player, private text])."""
     public, player, private = (*data, None, None)[:3]
     if isinstance(public, str):
-        return Event(recorded(public), player, None if private is None else recorded(private))
-    return Event(line_from_data(public), player,
-                 None if private is None else line_from_data(private))
+        return Event(RECORDED, {"text": public}, player,
+                     None if private is None else recorded(private))
+    return Event.of(line_from_data(public), player,
+                    None if private is None else line_from_data(private))

@@ -30,7 +30,7 @@ from engine.cards import (
     catalogue,
 )
 from engine.decks import Deck
-from engine.events import Event, Line, Value, event_from_data, event_to_data, line, line_of
+from engine.events import Event, Line, Value, event_from_data, event_to_data, line
 from engine.explain import explain
 from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
@@ -549,12 +549,13 @@ class Match:
         mine, theirs = (d0, d1) if player == 0 else (d1, d0)
         first = self.events[self.mark]
         if theirs == 0:
-            noted = line(events.CHANGED, line=first.line, change=mine)
+            noted = Event(events.CHANGED, {"line": first.line, "change": mine}, first.player,
+                          first.private_line)
         else:
-            noted = line(events.CHANGED_TOTALS, line=first.line, changes=tuple(
+            noted = Event(events.CHANGED_TOTALS, {"line": first.line, "changes": tuple(
                 line(events.TOTAL_CHANGE, player=self.sides[p].name, change=d)
-                for p, d in ((0, d0), (1, d1)) if d))
-        self.events[self.mark] = Event(noted, first.player, first.private_line)
+                for p, d in ((0, d0), (1, d1)) if d)}, first.player, first.private_line)
+        self.events[self.mark] = noted
 
     # ----------------------------------------------------- match flow
 
@@ -562,7 +563,7 @@ class Match:
              **values: Value) -> None:
         """Log a line: a template of engine.events and its values; `private` replaces it
         for player `to` alone."""
-        self.events.append(Event(line_of(template, values), to, private))
+        self.events.append(Event(template, values, to, private))
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
