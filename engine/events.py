@@ -317,6 +317,24 @@ class Event:
         return f"Event({self.text!r}, player={self.player!r}, private={self.private!r})"
 
 
+def seen_by(log: list[Event], viewer: int | None) -> tuple[tuple[str, ...], tuple[Line, ...]]:
+    """The log as a viewer (a player, or None for a spectator) sees it, in English and as
+    lines: a private line replaces the public one for its player alone."""
+    texts: list[str] = []
+    lines: list[Line] = []
+    for e in log:
+        if e.private_line is not None and e.player == viewer:
+            texts.append(e.private)  # type: ignore[arg-type]
+            lines.append(e.private_line)
+            continue
+        text = e._text
+        if text is None:
+            text = e.text
+        texts.append(text)
+        lines.append(e._line)  # type: ignore[arg-type]  # made when its text was written
+    return tuple(texts), tuple(lines)
+
+
 def event_to_data(e: Event) -> list[Any]:
     """An event as JSON-ready data: [line], or [line, player, private line or None]."""
     if e.player is None and e.private_line is None:

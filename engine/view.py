@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.cards import SPECIAL, UNIT, WEATHER, Card, catalogue
+from engine.events import seen_by
 from engine.observation import (
     MULLIGAN,
     CardView,
@@ -97,14 +98,7 @@ def observation(m: Match, viewer: int | None) -> Observation:
             kind=m.pending.kind, player=m.pending.player, prompt=PROMPTS[m.pending.kind],
             options=tuple(card_view(u, m.cards[u]) for u in m.pending.options) if mine else (),
         )
-    if viewer is None:
-        events = tuple(e.text for e in m.events)
-        lines = tuple(e.line for e in m.events)
-    else:  # a private line replaces the public one for its player alone
-        events = tuple(e.private if e.private is not None and e.player == viewer else e.text
-                       for e in m.events)
-        lines = tuple(e.private_line if e.private_line is not None and e.player == viewer
-                      else e.line for e in m.events)
+    events, lines = seen_by(m.events, viewer)
     return Observation(
         viewer=viewer, phase=m.phase, round=m.round,
         turn=m.current if m.phase == "playing" else None,
