@@ -567,8 +567,7 @@ class Match:
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
-        self._log(events.CHOOSES_FIRST, player=self.sides[p].name,
-                       first=self.sides[first].name)
+        self._log(events.CHOOSES_FIRST, player=self.sides[p].name, first=self.sides[first].name)
         self._start_mulligan()
 
     def _mulligan(self, p: int, uid: int | None) -> None:
@@ -603,7 +602,7 @@ class Match:
         self.forfeited_by = p
         self.winner = 1 - p
         self._log(events.FORFEITS, player=self.sides[p].name,
-                       winner=self.sides[1 - p].name)
+                  winner=self.sides[1 - p].name)
 
     def _end_turn(self, p: int) -> None:
         if self.phase != PLAYING:
@@ -647,7 +646,7 @@ class Match:
             self.sides[1 - winner].gems -= 1
             won = events.ROUND_WON_NILFGAARD if total0 == total1 else events.ROUND_WON
             self._log(won, round=self.round, score1=total0, score2=total1,
-                           player=names[winner])
+                      player=names[winner])
         if min(s.gems for s in self.sides) <= 0:
             self._finish()
             return
@@ -687,7 +686,7 @@ class Match:
                     kept = self.rng.choice(units)
                     keep.add(kept)
                     self._log(events.MONSTERS_KEEP, card=self.card_ids[kept],
-                                   player=side.name)
+                              player=side.name)
         avengers: list[tuple[int, int]] = []
         for p, side in enumerate(self.sides):
             for r, row in enumerate(side.rows):
@@ -722,10 +721,10 @@ class Match:
             self.highlight.append(uid)
         if len(chosen) == 1:
             self._log(events.SKELLIGE_RETURNS_ONE, card=self.card_ids[chosen[0]],
-                           player=side.name)
+                      player=side.name)
         elif chosen:
             self._log(events.SKELLIGE_RETURNS_TWO, card=self.card_ids[chosen[0]],
-                           other=self.card_ids[chosen[1]], player=side.name)
+                      other=self.card_ids[chosen[1]], player=side.name)
         self._changed()
 
     # --------------------------------------------------------- card play
@@ -760,7 +759,7 @@ class Match:
             side.hand.append(target)
             self.highlight.append(uid)
             self._log(events.PLAYS_DECOY, player=name, card=card.id,
-                           target=self.card_ids[target])
+                      target=self.card_ids[target])
         elif "commanders_horn" in card.abilities:
             assert action.row is not None
             side.horns[action.row] = uid
@@ -808,7 +807,7 @@ class Match:
         name = self.sides[p].name
         if spy:
             self._log(how[1], player=name, card=card.id, opponent=self.sides[owner].name,
-                           row=row)
+                      row=row)
             drawn = self._draw(p, SPY_DRAW)
             self._log(events.SPY_DRAWS, player=name, count=len(drawn), to=p,
                       private=line(events.YOU_DRAW_CARDS,
@@ -853,11 +852,11 @@ class Match:
             self.highlight.append(u)
             self._joined_row(p, to)
         self.rng.shuffle(side.deck)
-        names = tuple(map(self.card_ids.__getitem__, pulled))
+        brought = tuple(map(self.card_ids.__getitem__, pulled))
         if from_hand:
-            self._log(events.MUSTER_FROM_HAND, cards=names, count=len(from_hand))
+            self._log(events.MUSTER_FROM_HAND, cards=brought, count=len(from_hand))
         else:
-            self._log(events.MUSTER, cards=names)
+            self._log(events.MUSTER, cards=brought)
 
     def _transform(self, p: int, row: int) -> None:
         cells = self.sides[p].rows[row]
@@ -868,8 +867,7 @@ class Match:
                 cells[i] = new
                 self.banished.append(uid)
                 self.highlight.append(new)
-                self._log(events.TRANSFORMS, card=self.card_ids[uid],
-                               new=self.card_ids[new])
+                self._log(events.TRANSFORMS, card=self.card_ids[uid], new=self.card_ids[new])
         self._changed_row(p, row)
 
     def _summon(self, p: int, uid: int) -> None:
@@ -886,7 +884,7 @@ class Match:
         if not victims:
             return
         self._log(events.SCORCH_DESTROYS,
-                       cards=tuple(self.card_ids[uid] for _, _, uid in victims))
+                  cards=tuple(self.card_ids[uid] for _, _, uid in victims))
         for p, r, uid in victims:
             self.sides[p].rows[r].remove(uid)
             self.sides[p].grave.append(uid)
