@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine.cards import ROW_TITLES, WEATHER, Card, LeaderAbility, catalogue
+from engine import events
+from engine.cards import WEATHER, Card, LeaderAbility, catalogue
+from engine.events import line
 from engine.pending import DECK_DRAW, DECK_WEATHER, RESTORE, Pending
 from engine.side import LEADER_HORN
 
@@ -113,8 +115,8 @@ def use(m: Match, p: int) -> None:
     assert leader is not None
     side = m.sides[p]
     side.leader_used = True
-    name, title = side.name, m.leader_card(p).name
-    m._log(f"{name} uses {title}.")
+    name = side.name
+    m._log(events.USES_LEADER, player=name, leader=side.leader)
     kind = leader.ability
     if kind == "weather_from_deck":
         if leader.card is None:
@@ -124,20 +126,21 @@ def use(m: Match, p: int) -> None:
             _play_weather_from_deck(m, p, uid)
     elif kind == "clear_weather":
         m._clear_weather()
-        m._log("The skies clear.")
+        m._log(events.SKIES_CLEAR)
     elif kind == "horn_row":
         assert leader.row is not None
         side.horns[leader.row] = LEADER_HORN
         m._changed_row(p, leader.row)
-        m._log(f"A leader's horn sounds over {name}'s {ROW_TITLES[leader.row]}.")
+        m._log(events.LEADER_HORN, player=name, row=leader.row)
     elif kind == "scorch_row":
         assert leader.row is not None
         m._destroy(m.scorch_row_victims(1 - p, leader.row))
     elif kind == "reveal_hand":
         seen = m.rng.sample(m.sides[1 - p].hand, REVEAL_COUNT)
         side.revealed = [m.card_ids[u] for u in seen]
-        m._log(f"{name} looks at {len(seen)} random cards in {m.sides[1 - p].name}'s hand.",
-               p, "You see " + ", ".join(m.cards[u].name for u in seen) + ".")
+        m._log(events.LOOKS_AT_HAND, player=name, count=len(seen),
+               opponent=m.sides[1 - p].name, to=p,
+               private=line(events.YOU_SEE, cards=tuple(side.revealed)))
     elif kind == "draw_from_deck":
         m.pending = Pending(DECK_DRAW, p, _deck_picks(m, p, weather_only=False))
     elif kind == "restore_from_discard":
@@ -149,20 +152,20 @@ def use(m: Match, p: int) -> None:
             side.rows[dst].append(uid)
             m.highlight.append(uid)
         m._changed()
-        m._log("Agile units regroup: " + ", ".join(
-            f"{m.cards[u].name} to {ROW_TITLES[d]}" for u, _, d in moves) + ".")
+        m._log(events.AGILE_REGROUP, moves=tuple(
+            line(events.AGILE_MOVE, card=m.card_ids[u], row=d) for u, _, d in moves))
     elif kind == "recycle_graveyards":
         for s in m.sides:
             s.deck.extend(s.grave)
             s.grave = []
             m.rng.shuffle(s.deck)
         m._changed()
-        m._log("Both discard piles are shuffled back into their decks.")
+        m._log(events.DISCARDS_RECYCLED)
 
 
 def _play_weather_from_deck(m: Match, p: int, uid: int) -> None:
     m.sides[p].deck.remove(uid)
-    m._log(f"{m.sides[p].name} plays {m.cards[uid].name} from their deck.")
+    m._log(events.PLAYS_FROM_DECK, player=m.sides[p].name, card=m.card_ids[uid])
     m._play_weather(p, uid)
 
 
@@ -175,10 +178,10 @@ def resolve_choice(m: Match, p: int, kind: str, uid: int) -> None:
         side.deck.remove(uid)
         side.hand.append(uid)
         m.rng.shuffle(side.deck)
-        m._log(f"{side.name} draws a card of their choice and shuffles their deck.", p,
-               f"You draw {m.cards[uid].name}.")
+        m._log(events.DRAWS_OF_CHOICE, player=side.name, to=p,
+               private=line(events.YOU_DRAW_CARD, card=m.card_ids[uid]))
     else:
         side.grave.remove(uid)
         side.hand.append(uid)
-        m._log(f"{side.name} takes {m.cards[uid].name} back from their discard pile.")
+        m._log(events.TAKES_BACK, player=side.name, card=m.card_ids[uid])
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from functools import cache
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
-from engine import leaders, view
+from engine import events, leaders, view
 from engine.actions import (
     CHOOSE,
     FIRST,
@@ -23,7 +23,6 @@ from engine.actions import (
 from engine.cards import (
     CLOSE,
     RANGED,
-    ROW_TITLES,
     UNIT,
     WEATHER,
     Card,
@@ -31,6 +30,7 @@ from engine.cards import (
     catalogue,
 )
 from engine.decks import Deck
+from engine.events import Event, Line, Value, event_from_data, event_to_data, line
 from engine.explain import explain
 from engine.observation import CHOOSE_FIRST, OVER, PLAYING, Observation
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
@@ -41,10 +41,6 @@ from engine.side import LEADER_HORN, Side
 
 HAND_SIZE = 10
 SPY_DRAW = 2
-
-# Builds an Event from its fields without the keyword handling of NamedTuple's __new__
-# (events are made at every step of every match).
-_new_event = tuple.__new__
 
 # An action whose number fields are plain ints (or None) and that equals a legal action
 # is that action; other types (a bool or a float equals an int) take the full check.
@@ -104,18 +100,15 @@ def _row_plays(p: int, uid: int) -> tuple[Action, ...]:
 
 _LINKS = attrgetter("links")  # see scoring.links
 
+# How a unit comes onto the board: the templates of its line on a row, and as a spy.
+_PLAYED = (events.PLAYS_ON, events.PLAYS_SPY)
+_REVIVED = (events.REVIVES_ON, events.REVIVES_SPY)
+_REVIVED_AT_RANDOM = (events.REVIVES_AT_RANDOM_ON, events.REVIVES_AT_RANDOM_SPY)
+
 _LeaderInfo = tuple[list[Card], list[str | None], list[LeaderAbility | None]]
 # A row's cards, horn and weather flags; its strengths, their total, and whether a card
 # links the strengths of others (see scoring.links).
 _RowMemo = tuple[list[int], bool, bool, list[int], int, bool]
-
-
-class Event(NamedTuple):
-    """A line of the match log; `private` replaces `text` for `player` alone."""
-
-    text: str
-    player: int | None = None
-    private: str | None = None
 
 
 class Match:
@@ -181,11 +174,9 @@ class Match:
         scoiatael = [p for p in (0, 1) if decks[p].faction == "scoiatael"]
         if len(scoiatael) == 1:
             m.chooser = scoiatael[0]
-            m._log(f"{m.sides[m.chooser].name} leads the Scoia'tael and decides who goes "
-                   "first.")
+            m._log(events.SCOIATAEL_DECIDES, player=m.sides[m.chooser].name)
         else:
-            name = m.sides[m.first].name
-            m._log(f"The coin falls for {name}. {name} goes first.")
+            m._log(events.COIN, player=m.sides[m.first].name)
             m._start_mulligan()
         return m
 
@@ -199,7 +190,7 @@ class Match:
         for p in (0, 1):
             count = HAND_SIZE + (1 if self._passive(p, "extra_starting_card") else 0)
             self._draw(p, count)
-        self._log("Each player draws their hand and may redraw up to 2 cards.")
+        self._log(events.HANDS_DRAWN)
 
     # ------------------------------------------------------------- queries
 
@@ -527,7 +518,7 @@ class Match:
                 self._end_turn(p)
         elif kind == PASS:
             self.sides[p].passed = True
-            self._log(f"{self.sides[p].name} passes.")
+            self._log(events.PASSES, player=self.sides[p].name)
             self._end_turn(p)
         elif kind in (MULLIGAN, KEEP):
             self._mulligan(p, card)
@@ -556,29 +547,34 @@ class Match:
         if not (d0 or d1) or self.mark >= len(self.events):
             return
         mine, theirs = (d0, d1) if player == 0 else (d1, d0)
+        first = self.events[self.mark]
         if theirs == 0:
-            note = f"{mine:+d}"
+            noted = Event(events.CHANGED, {"line": first.line, "change": mine}, first.player,
+                          first.private_line)
         else:
-            note = ", ".join(f"{self.sides[p].name} {d:+d}" for p, d in ((0, d0), (1, d1)) if d)
-        text, to, private = self.events[self.mark]
-        self.events[self.mark] = _new_event(Event, (f"{text.removesuffix('.')} ({note}).", to,
-                                                    private))
+            noted = Event(events.CHANGED_TOTALS, {"line": first.line, "changes": tuple(
+                line(events.TOTAL_CHANGE, player=self.sides[p].name, change=d)
+                for p, d in ((0, d0), (1, d1)) if d)}, first.player, first.private_line)
+        self.events[self.mark] = noted
 
     # ----------------------------------------------------- match flow
 
-    def _log(self, text: str, player: int | None = None, private: str | None = None) -> None:
-        self.events.append(_new_event(Event, (text, player, private)))
+    def _log(self, template: str, /, to: int | None = None, private: Line | None = None,
+             **values: Value) -> None:
+        """Log a line: a template of engine.events and its values; `private` replaces it
+        for player `to` alone."""
+        self.events.append(Event(template, values, to, private))
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
-        self._log(f"{self.sides[p].name} chooses {self.sides[first].name} to go first.")
+        self._log(events.CHOOSES_FIRST, player=self.sides[p].name, first=self.sides[first].name)
         self._start_mulligan()
 
     def _mulligan(self, p: int, uid: int | None) -> None:
         side = self.sides[p]
         if uid is None:
             side.ready = True
-            self._log(f"{side.name} keeps their hand.")
+            self._log(events.KEEPS_HAND, player=side.name)
         else:
             side.hand.remove(uid)
             side.set_aside.append(uid)
@@ -586,8 +582,9 @@ class Match:
             side.hand.append(new)
             side.mulligans_left -= 1
             side.ready = side.mulligans_left == 0 or not side.deck
-            self._log(f"{side.name} redraws a card.", p,
-                      f"You set aside {self.cards[uid].name} and draw {self.cards[new].name}.")
+            self._log(events.REDRAWS, player=side.name, to=p,
+                      private=line(events.YOU_REDRAW, card=self.card_ids[uid],
+                                   new=self.card_ids[new]))
         if all(s.ready for s in self.sides):
             for s in self.sides:
                 s.deck.extend(s.set_aside)
@@ -596,7 +593,7 @@ class Match:
             self.phase = PLAYING
             self.round = 1
             self.current = self.first
-            self._log(f"Round 1 begins. {self.sides[self.first].name} goes first.")
+            self._log(events.ROUND_BEGINS, round=1, player=self.sides[self.first].name)
             self._auto_pass()
 
     def _forfeit(self, p: int) -> None:
@@ -604,7 +601,8 @@ class Match:
         self.pending = None
         self.forfeited_by = p
         self.winner = 1 - p
-        self._log(f"{self.sides[p].name} forfeits. {self.sides[1 - p].name} wins the match.")
+        self._log(events.FORFEITS, player=self.sides[p].name,
+                  winner=self.sides[1 - p].name)
 
     def _end_turn(self, p: int) -> None:
         if self.phase != PLAYING:
@@ -624,7 +622,7 @@ class Match:
                 return
             side.passed = True
             self._legal = [None, None]
-            self._log(f"{side.name} has no moves left and passes.")
+            self._log(events.NO_MOVES_LEFT, player=side.name)
             if self.sides[1 - p].passed:
                 self._end_round()
             else:
@@ -640,24 +638,24 @@ class Match:
             nilfgaard = [p for p in (0, 1) if self.sides[p].faction == "nilfgaard"]
             winner = nilfgaard[0] if len(nilfgaard) == 1 else None
         self.results.append((scores, winner))
-        head = f"Round {self.round} ends {scores[0]}\u2013{scores[1]}."
         if winner is None:
             self.sides[0].gems -= 1
             self.sides[1].gems -= 1
-            self._log(f"{head} It is a draw; both players lose a gem.")
+            self._log(events.ROUND_DRAWN, round=self.round, score1=total0, score2=total1)
         else:
             self.sides[1 - winner].gems -= 1
-            how = " (Nilfgaard wins draws)" if scores[0] == scores[1] else ""
-            self._log(f"{head} {names[winner]} wins the round{how}.")
+            won = events.ROUND_WON_NILFGAARD if total0 == total1 else events.ROUND_WON
+            self._log(won, round=self.round, score1=total0, score2=total1,
+                      player=names[winner])
         if min(s.gems for s in self.sides) <= 0:
             self._finish()
             return
         if winner is not None and self.sides[winner].faction == "northern_realms":
             drawn = self._draw(winner, 1)
             if drawn:
-                self._log(f"{names[winner]} draws a card for winning the round (Northern "
-                          "Realms).", winner, f"You draw {self.cards[drawn[0]].name} for "
-                          "winning the round (Northern Realms).")
+                self._log(events.NORTHERN_REALMS_DRAW, player=names[winner], to=winner,
+                          private=line(events.YOU_DRAW_NORTHERN_REALMS,
+                                       card=self.card_ids[drawn[0]]))
         self._clear_board()
         self.round += 1
         for s in self.sides:
@@ -667,16 +665,16 @@ class Match:
                 if self.sides[p].faction == "skellige":
                     self._skellige_return(p)
         self.current = winner if winner is not None else 1 - self.first
-        self._log(f"Round {self.round} begins. {names[self.current]} goes first.")
+        self._log(events.ROUND_BEGINS, round=self.round, player=names[self.current])
 
     def _finish(self) -> None:
         self.phase = OVER
         alive = [p for p in (0, 1) if self.sides[p].gems > 0]
         self.winner = alive[0] if alive else None
         if self.winner is None:
-            self._log("Both players are out of gems: the match is a draw.")
+            self._log(events.MATCH_DRAWN)
         else:
-            self._log(f"{self.sides[self.winner].name} wins the match.")
+            self._log(events.MATCH_WON, player=self.sides[self.winner].name)
 
     def _clear_board(self) -> None:
         keep: set[int] = set()
@@ -687,8 +685,8 @@ class Match:
                 if units:
                     kept = self.rng.choice(units)
                     keep.add(kept)
-                    self._log(f"{self.cards[kept].name} stays on the board for {side.name} "
-                              "(Monsters).")
+                    self._log(events.MONSTERS_KEEP, card=self.card_ids[kept],
+                              player=side.name)
         avengers: list[tuple[int, int]] = []
         for p, side in enumerate(self.sides):
             for r, row in enumerate(side.rows):
@@ -721,9 +719,12 @@ class Match:
             side.grave.remove(uid)
             side.rows[self.cards[uid].rows[0]].append(uid)
             self.highlight.append(uid)
-        if chosen:
-            names = " and ".join(self.cards[u].name for u in chosen)
-            self._log(f"{names} return from {side.name}'s discard pile (Skellige).")
+        if len(chosen) == 1:
+            self._log(events.SKELLIGE_RETURNS_ONE, card=self.card_ids[chosen[0]],
+                      player=side.name)
+        elif chosen:
+            self._log(events.SKELLIGE_RETURNS_TWO, card=self.card_ids[chosen[0]],
+                      other=self.card_ids[chosen[1]], player=side.name)
         self._changed()
 
     # --------------------------------------------------------- card play
@@ -743,9 +744,9 @@ class Match:
         card = self.cards[uid]
         name = side.name
         if card.type == UNIT:
-            self._place_unit(p, uid, action.row, verb="plays")
+            self._place_unit(p, uid, action.row, _PLAYED)
         elif card.type == WEATHER:
-            self._log(f"{name} plays {card.name}.")
+            self._log(events.PLAYS, player=name, card=card.id)
             self._play_weather(p, uid)
         elif "decoy" in card.abilities:
             target = action.target
@@ -757,21 +758,22 @@ class Match:
                     break
             side.hand.append(target)
             self.highlight.append(uid)
-            self._log(f"{name} plays Decoy and takes {self.cards[target].name} back to hand.")
+            self._log(events.PLAYS_DECOY, player=name, card=card.id,
+                      target=self.card_ids[target])
         elif "commanders_horn" in card.abilities:
             assert action.row is not None
             side.horns[action.row] = uid
             self.highlight.append(uid)
             self._changed_row(p, action.row)
-            self._log(f"{name} plays Commander's Horn on {ROW_TITLES[action.row]}.")
+            self._log(events.PLAYS_ON, player=name, card=card.id, row=action.row)
         elif "mardroeme" in card.abilities:
             assert action.row is not None
             side.mardroeme[action.row] = uid
             self.highlight.append(uid)
-            self._log(f"{name} plays Mardroeme on {ROW_TITLES[action.row]}.")
+            self._log(events.PLAYS_ON, player=name, card=card.id, row=action.row)
             self._transform(p, action.row)
         else:
-            self._log(f"{name} plays {card.name}.")
+            self._log(events.PLAYS, player=name, card=card.id)
             side.grave.append(uid)
             self._scorch_all(exclude=None)
 
@@ -790,8 +792,9 @@ class Match:
         self.weather = []
         self._changed()
 
-    def _place_unit(self, p: int, uid: int, row: int | None, verb: str) -> None:
-        """Put a unit from outside the board onto a row and resolve its abilities."""
+    def _place_unit(self, p: int, uid: int, row: int | None, how: tuple[str, str]) -> None:
+        """Put a unit from outside the board onto a row and resolve its abilities; `how` is
+        the template of the line saying so (on a row, as a spy)."""
         card = self.cards[uid]
         abilities = card.abilities
         spy = "spy" in abilities
@@ -803,14 +806,15 @@ class Match:
         self._joined_row(owner, row)
         name = self.sides[p].name
         if spy:
-            self._log(f"{name} {verb} {card.name} as a spy on {self.sides[owner].name}'s "
-                      f"{ROW_TITLES[row]}.")
+            self._log(how[1], player=name, card=card.id, opponent=self.sides[owner].name,
+                      row=row)
             drawn = self._draw(p, SPY_DRAW)
-            self._log(f"{name} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.", p,
-                      "You draw " + (", ".join(self.cards[u].name for u in drawn) or
-                                     "nothing: your deck is empty") + ".")
+            self._log(events.SPY_DRAWS, player=name, count=len(drawn), to=p,
+                      private=line(events.YOU_DRAW_CARDS,
+                                   cards=tuple(map(self.card_ids.__getitem__, drawn)))
+                      if drawn else line(events.YOU_DRAW_NOTHING))
         else:
-            self._log(f"{name} {verb} {card.name} on {ROW_TITLES[row]}.")
+            self._log(how[0], player=name, card=card.id, row=row)
         if not abilities:
             return
         if "berserker" in abilities and self.has_mardroeme(owner, row):
@@ -848,9 +852,11 @@ class Match:
             self.highlight.append(u)
             self._joined_row(p, to)
         self.rng.shuffle(side.deck)
-        names = ", ".join(self.cards[u].name for u in pulled)
-        source = f" ({len(from_hand)} from hand)" if from_hand else ""
-        self._log(f"Muster brings {names}{source}.")
+        brought = tuple(map(self.card_ids.__getitem__, pulled))
+        if from_hand:
+            self._log(events.MUSTER_FROM_HAND, cards=brought, count=len(from_hand))
+        else:
+            self._log(events.MUSTER, cards=brought)
 
     def _transform(self, p: int, row: int) -> None:
         cells = self.sides[p].rows[row]
@@ -861,7 +867,7 @@ class Match:
                 cells[i] = new
                 self.banished.append(uid)
                 self.highlight.append(new)
-                self._log(f"{self.cards[uid].name} transforms into {self.cards[new].name}.")
+                self._log(events.TRANSFORMS, card=self.card_ids[uid], new=self.card_ids[new])
         self._changed_row(p, row)
 
     def _summon(self, p: int, uid: int) -> None:
@@ -872,13 +878,13 @@ class Match:
         self.sides[p].rows[row].append(new)
         self.highlight.append(new)
         self._joined_row(p, row)
-        self._log(f"{self.cards[uid].name} falls and {self.cards[new].name} takes its place.")
+        self._log(events.SUMMONS, card=self.card_ids[uid], new=self.card_ids[new])
 
     def _destroy(self, victims: list[tuple[int, int, int]]) -> None:
         if not victims:
             return
-        names = ", ".join(self.cards[uid].name for _, _, uid in victims)
-        self._log(f"Scorch destroys {names}.")
+        self._log(events.SCORCH_DESTROYS,
+                  cards=tuple(self.card_ids[uid] for _, _, uid in victims))
         for p, r, uid in victims:
             self.sides[p].rows[r].remove(uid)
             self.sides[p].grave.append(uid)
@@ -903,7 +909,7 @@ class Match:
                     elif s == best:
                         victims.append((p, r, uid))
         if not victims:
-            self._log("Scorch finds no unit to burn.")
+            self._log(events.SCORCH_FINDS_NONE)
         self._destroy(victims)
 
     def scorch_row_victims(self, target: int, row: int) -> list[tuple[int, int, int]]:
@@ -922,7 +928,7 @@ class Match:
     def _scorch_row(self, target: int, row: int) -> None:
         victims = self.scorch_row_victims(target, row)
         if not victims and self.row_total(target, row) < 10:
-            self._log(f"{self.sides[target].name}'s {ROW_TITLES[row]} is under 10: no Scorch.")
+            self._log(events.SCORCH_ROW_UNDER_10, player=self.sides[target].name, row=row)
         self._destroy(victims)
 
     def medic_options(self, p: int) -> tuple[int, ...]:
@@ -933,14 +939,14 @@ class Match:
     def _start_medic(self, p: int) -> None:
         options = self.medic_options(p)
         if not options:
-            self._log("There is no unit in the discard pile to revive.")
+            self._log(events.NOTHING_TO_REVIVE)
             return
         if self._either_passive("random_revive"):
             uid = self.rng.choice(list(options))
             card = self.cards[uid]
             row = self.rng.choice(list(card.rows)) if card.agile else None
             self.sides[p].grave.remove(uid)
-            self._place_unit(p, uid, row, verb="revives at random")
+            self._place_unit(p, uid, row, _REVIVED_AT_RANDOM)
             return
         self.pending = Pending(MEDIC, p, options)
 
@@ -952,7 +958,7 @@ class Match:
         side = self.sides[p]
         if pending.kind == MEDIC:
             side.grave.remove(uid)
-            self._place_unit(p, uid, action.row, verb="revives")
+            self._place_unit(p, uid, action.row, _REVIVED)
         else:
             leaders.resolve_choice(self, p, pending.kind, uid)
 
@@ -992,7 +998,7 @@ class Match:
             "weather": self.weather, "banished": self.banished,
             "results": [[list(s), w] for s, w in self.results],
             "winner": self.winner, "forfeited_by": self.forfeited_by,
-            "events": [list(e) for e in self.events],
+            "events": [event_to_data(e) for e in self.events],
             "history": [str(a) for a in self.history],
             "highlight": self.highlight, "mark": self.mark,
         }
@@ -1022,7 +1028,7 @@ class Match:
         m.weather, m.banished = data["weather"], data["banished"]
         m.results = [((s[0], s[1]), w) for s, w in data["results"]]
         m.winner, m.forfeited_by = data["winner"], data["forfeited_by"]
-        m.events = [Event(*e) for e in data["events"]]
+        m.events = [event_from_data(e) for e in data["events"]]
         m.history = [Action.parse(a) for a in data["history"]]
         m.highlight, m.mark = data["highlight"], data["mark"]
         return m

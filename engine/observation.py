@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.actions import Action
+from engine.events import Line, line_from_data, line_to_data
 
 CHOOSE_FIRST, MULLIGAN, PLAYING, OVER = "choose_first", "mulligan", "playing", "over"
 
@@ -93,7 +94,12 @@ class PendingView:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """Everything a viewer may know about a match; viewer None is a spectator."""
+    """Everything a viewer may know about a match; viewer None is a spectator.
+
+    `events` is the match log in English, `last_events` the lines of the last action;
+    `event_log` and `last_event_log` are the same lines as data (engine.events.Line), to
+    write in any language (bot.i18n.events.event_text). A private line (a card drawn, a
+    hand seen) replaces the public one for its player alone."""
 
     viewer: int | None
     phase: str
@@ -110,6 +116,8 @@ class Observation:
     highlight: tuple[int, ...]
     pending: PendingView | None
     legal: tuple[Action, ...]
+    event_log: tuple[Line, ...] = ()
+    last_event_log: tuple[Line, ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -120,6 +128,8 @@ class Observation:
         """Return the observation as JSON-ready data."""
         data = asdict(self)
         data["legal"] = [str(a) for a in self.legal]
+        data["event_log"] = [line_to_data(x) for x in self.event_log]
+        data["last_event_log"] = [line_to_data(x) for x in self.last_event_log]
         return data
 
     @classmethod
@@ -140,6 +150,8 @@ class Observation:
                 pending["kind"], pending["player"], pending["prompt"],
                 _cards(pending["options"])),
             legal=tuple(Action.parse(a) for a in d["legal"]),
+            event_log=tuple(line_from_data(x) for x in d.get("event_log", ())),
+            last_event_log=tuple(line_from_data(x) for x in d.get("last_event_log", ())),
         )
 
 

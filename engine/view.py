@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.cards import SPECIAL, UNIT, WEATHER, Card, catalogue
+from engine.events import seen_by
 from engine.observation import (
     MULLIGAN,
     CardView,
@@ -97,8 +98,7 @@ def observation(m: Match, viewer: int | None) -> Observation:
             kind=m.pending.kind, player=m.pending.player, prompt=PROMPTS[m.pending.kind],
             options=tuple(card_view(u, m.cards[u]) for u in m.pending.options) if mine else (),
         )
-    events = tuple(e.private if e.private is not None and e.player == viewer else e.text
-                   for e in m.events)
+    events, lines = seen_by(m.events, viewer)
     return Observation(
         viewer=viewer, phase=m.phase, round=m.round,
         turn=m.current if m.phase == "playing" else None,
@@ -109,4 +109,5 @@ def observation(m: Match, viewer: int | None) -> Observation:
         events=events, last_events=events[m.mark:], highlight=tuple(m.highlight),
         pending=pending,
         legal=tuple(m.legal_actions(viewer)) if viewer is not None else (),
+        event_log=lines, last_event_log=lines[m.mark:],
     )

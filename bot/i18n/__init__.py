@@ -3,6 +3,7 @@ catalogues (gettext .po files read with Babel), plurals, numbers and dates, and 
 cards in every language. Pure: no Discord import. See docs/translating.md."""
 
 from bot.i18n.catalogues import preload
+from bot.i18n.events import event_text
 from bot.i18n.language import N_, Language, language
 from bot.i18n.languages import (
     ENGLISH,
@@ -19,6 +20,7 @@ from bot.i18n.names import (
     card_name,
     faction_name,
     other_names,
+    row_name,
     search_cards,
     search_factions,
 )
@@ -32,6 +34,7 @@ __all__ = [
     "ability_name",
     "card_ids_named",
     "card_name",
+    "event_text",
     "faction_name",
     "language",
     "other_names",
@@ -39,6 +42,7 @@ __all__ = [
     "private_language",
     "public_language",
     "resolve",
+    "row_name",
     "search_cards",
     "search_factions",
     "supported",

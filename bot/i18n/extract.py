@@ -3,7 +3,8 @@ language's catalogue (.po) up to date with them, keeping what was translated.
 
 Messages come from calls with literal text in `bot/` (`_`, `ngettext`, `pgettext`,
 `npgettext`, `N_`, found by Babel's extractor), from the card data (card texts, faction
-perks, ability texts), and from sources the caller adds (the slash commands'
+perks, ability texts), from the engine (the match log's templates, registered in
+engine.events, and the rows' names), and from sources the caller adds (the slash commands'
 texts, which bot.discord.core.translator collects from the command tree).
 """
 
@@ -27,8 +28,12 @@ from bot.i18n.catalogues import (
     template_path,
     translated_languages,
 )
-from bot.i18n.names import name_entries
+from bot.i18n.events import MATCH_LOG
+from bot.i18n.names import ROW_CONTEXT, name_entries
+from bot.i18n.placeholders import fields
 from engine import catalogue
+from engine.cards import ROW_TITLES
+from engine.events import CARD, CARDS, LINE, LINES, NAME, NUMBER, ROW, SIGNED, TEMPLATES, kind
 
 BOT_DIR = Path(__file__).resolve().parents[1]
 PROJECT = "gwent-for-discord"
@@ -37,6 +42,10 @@ COMMENT_TAG = "i18n:"
 MessageId = str | tuple[str, str]
 # Fixed, so that extracting when nothing changed changes no file.
 STABLE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
+# What translators are told a match log placeholder holds, by its kind (engine.events).
+HOLDS = {NAME: "a player's name", CARD: "a card's name", CARDS: "cards' names, listed",
+         ROW: "a row's name", NUMBER: "a number", SIGNED: "a change with its sign, like +4",
+         LINE: "a line of the log without its full stop", LINES: "lines of the log, listed"}
 
 
 def _catalog(language: str | None) -> Catalog:
@@ -86,6 +95,24 @@ def data_messages() -> list[Message]:
     return found
 
 
+def engine_messages() -> list[Message]:
+    """The engine's texts: the match log's templates (context "match log"; a plural where
+    `{count}` chooses the form), each with what its placeholders hold, and the rows'
+    names (context "row")."""
+    found = []
+    for template in TEMPLATES.values():
+        text = template.text
+        names = sorted(fields(text), key=lambda name: text.index(f"{{{name}}}"))
+        holds = "; ".join(f"{{{name}}}: {HOLDS.get(kind(name), 'text')}" for name in names)
+        notes = tuple(note for note in ("a line of the match log", holds, template.note)
+                      if note)
+        message_id: MessageId = (text if template.plural is None
+                                 else (text, template.plural))
+        found.append(Message(message_id, MATCH_LOG, notes))
+    found += [Message(title, ROW_CONTEXT, ("a row of the board",)) for title in ROW_TITLES]
+    return found
+
+
 def name_messages() -> list[Message]:
     """The names of cards, leaders, factions and abilities, one per context."""
     return [Message(e.english, e.context, (e.note,)) for e in name_entries()]
@@ -123,5 +150,6 @@ def update(domain: str, pot: Catalog) -> None:
 def extract_all(extra: Iterable[Message] = ()) -> dict[str, Catalog]:
     """The templates of both domains: the bot's texts (code, card data and `extra`), and
     the names."""
-    return {MESSAGES: template([*code_messages(), *data_messages(), *extra]),
+    return {MESSAGES: template([*code_messages(), *data_messages(), *engine_messages(),
+                               *extra]),
             NAMES: template(name_messages())}

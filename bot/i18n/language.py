@@ -13,7 +13,12 @@ from typing import Any
 from babel import Locale
 from babel.dates import format_date, format_datetime, format_skeleton, format_timedelta
 from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import (
+    format_decimal,
+    format_percent,
+    get_minus_sign_symbol,
+    get_plus_sign_symbol,
+)
 from babel.support import Translations
 from babel.units import format_unit
 
@@ -84,9 +89,16 @@ class Language:
         source = singular if count == 1 else plural
         return self._fill(found, source, {"count": self.number(count), **values})
 
-    def number(self, value: float) -> str:
-        """A number with this language's digit grouping and decimal sign."""
-        return format_decimal(value, locale=self.locale)
+    def number(self, value: float, grouping: bool = True) -> str:
+        """A number with this language's digit grouping (unless `grouping` is False) and
+        decimal sign."""
+        return format_decimal(value, locale=self.locale, group_separator=grouping)
+
+    def signed(self, value: int) -> str:
+        """A change of a whole number, always with its sign ("+2", "-3"; "+0"), written
+        without digit grouping."""
+        sign = (get_plus_sign_symbol if value >= 0 else get_minus_sign_symbol)(self.locale)
+        return sign + self.number(abs(value), grouping=False)
 
     def percent(self, fraction: float, digits: int = 0) -> str:
         """A fraction (0.5) as a percentage ("50 %" in German)."""

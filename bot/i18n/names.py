@@ -15,13 +15,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.i18n.catalogues import NAMES, translations
+from bot.i18n.language import Language
 from bot.i18n.languages import ENGLISH, LANGUAGES, resolve
 from engine import catalogue
-from engine.cards import NEUTRAL
+from engine.cards import NEUTRAL, ROW_TITLES
 from engine.decklist import OtherNames
 from engine.folding import fold
 
 NEUTRAL_NAME = "Neutral"
+# The context of the rows' names ("Close Combat"...) in the `gwent` catalogue.
+ROW_CONTEXT = "row"
 # A typed word must be at least this close to a word of a name (difflib ratio) to match.
 SIMILAR = 0.75
 
@@ -71,6 +74,12 @@ def faction_name(faction_id: str, language: str) -> str:
 def ability_name(ability_id: str, language: str) -> str:
     """An ability's name in a language; KeyError for an unknown id."""
     return _name(f"ability:{ability_id}", catalogue().abilities[ability_id].name, language)
+
+
+def row_name(row: int, lang: Language) -> str:
+    """A row's name (engine.cards CLOSE, RANGED or SIEGE) in a language, from its `gwent`
+    catalogue (context "row"); IndexError for another number."""
+    return lang.pgettext(ROW_CONTEXT, ROW_TITLES[row])
 
 
 @cache

@@ -209,7 +209,7 @@ async def test_matches_of_the_first_version_still_replay(services: Services) -> 
 
 def _unworded(obs: Observation) -> Observation:
     """An observation without its log, whose wording may change from version to version."""
-    return dataclasses.replace(obs, events=(), last_events=())
+    return dataclasses.replace(obs, events=(), last_events=(), event_log=(), last_event_log=())
 
 
 async def test_the_exported_record_replays_on_the_command_line(

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, PASS, PLAY, Action
 from engine.cards import catalogue
 from engine.decks import starter_deck
-from engine.match import Event, Match
+from engine.events import Event
+from engine.match import Match
 from engine.observation import PLAYING
 from engine.rng import Rng
 from engine.side import Side

@@ -79,6 +79,13 @@ def test_numbers_are_written_the_languages_way() -> None:
     assert language("pt-BR").percent(0.125, digits=1) == "12,5%"
 
 
+def test_numbers_without_grouping_and_signed_changes() -> None:
+    assert language("pl").number(12345, grouping=False) == "12345"
+    assert language("de").number(1234.5, grouping=False) == "1234,5"
+    assert [language("en").signed(n) for n in (4, -6, 0, 1234)] == ["+4", "-6", "+0", "+1234"]
+    assert language("ru").signed(-1234) == "-1234"
+
+
 def test_dates_months_and_times_are_written_the_languages_way() -> None:
     day = date(2026, 11, 25)
     assert language("en").format_date(day) == "Nov 25, 2026"
