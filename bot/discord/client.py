@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.discord.commands import GwentCommands
 from bot.discord.components import FORMS, ITEMS
+from bot.discord.core.context import private_lang
 from bot.discord.core.inflight import InFlight
 from bot.discord.core.replies import OOPS, try_tell
 from bot.discord.core.retry import STARTUP, retry_after, retrying
@@ -234,10 +235,11 @@ class GwentBot(discord.Client):
                                 error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
             log.warning("command input refused: %s", error)
-            await try_tell(interaction, "That input was not understood: please try again.")
+            await try_tell(interaction, (await private_lang(interaction))._(
+                "That input was not understood: please try again."))
             return
         log.error("command failed", exc_info=error)
-        await try_tell(interaction, OOPS)
+        await try_tell(interaction, (await private_lang(interaction))._(OOPS))
 
 
 class ShardedGwentBot(GwentBot, discord.AutoShardedClient):

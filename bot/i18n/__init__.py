@@ -4,7 +4,7 @@ cards in every language. Pure: no Discord import. See docs/translating.md."""
 
 from bot.i18n.catalogues import preload
 from bot.i18n.events import event_text
-from bot.i18n.language import N_, Language, language
+from bot.i18n.language import N_, Language, Phrase, Said, language
 from bot.i18n.languages import (
     ENGLISH,
     LANGUAGES,
@@ -15,6 +15,7 @@ from bot.i18n.languages import (
     supported,
 )
 from bot.i18n.names import (
+    Name,
     ability_name,
     card_ids_named,
     card_name,
@@ -31,6 +32,9 @@ __all__ = [
     "NATIVE_NAMES",
     "N_",
     "Language",
+    "Name",
+    "Phrase",
+    "Said",
     "ability_name",
     "card_ids_named",
     "card_name",

@@ -37,6 +37,10 @@ from engine.events import CARD, CARDS, LINE, LINES, NAME, NUMBER, ROW, SIGNED, T
 
 BOT_DIR = Path(__file__).resolve().parents[1]
 PROJECT = "gwent-for-discord"
+# Marked messages: gettext's usual calls, and a refusal's or a phrase's first argument.
+KEYWORDS = {**DEFAULT_KEYWORDS, **dict.fromkeys(
+    ("Phrase", "Refusal", "NotFound", "NotAParticipant", "OutOfDate", "IllegalMove", "Busy",
+     "InvalidSetting", "NotReplayable"), (1,))}
 # A comment starting with this, just above a marked message, is shown to translators.
 COMMENT_TAG = "i18n:"
 MessageId = str | tuple[str, str]
@@ -74,7 +78,7 @@ def code_messages(root: Path = BOT_DIR) -> list[Message]:
     """The messages marked in the Python files under `root`."""
     found = []
     for filename, line, text, comments, context in extract_from_dir(
-            root, method_map=[("**.py", "python")], keywords=DEFAULT_KEYWORDS,
+            root, method_map=[("**.py", "python")], keywords=KEYWORDS,
             comment_tags=(COMMENT_TAG,), strip_comment_tags=True):
         message_id: MessageId = (text[0], text[1]) if isinstance(text, tuple) else text
         location = (f"bot/{Path(filename).as_posix()}", line)

@@ -34,6 +34,43 @@ def _timedelta(value: Seconds) -> timedelta:
     return value if isinstance(value, timedelta) else timedelta(seconds=value)
 
 
+class Said:
+    """A placeholder value written differently in each language: a card's name, or a
+    message not yet put in a language (Phrase)."""
+
+    __slots__ = ()
+
+    def said_by(self, lang: Language) -> str:
+        """The value written in a language."""
+        raise NotImplementedError
+
+
+class Phrase(Said):
+    """A message and its placeholder values, to be put in a language later, by whoever
+    knows the reader: `Phrase("No match with id {id}.", id=7)`, then `lang.say(phrase)`.
+    The message is marked for extraction where the Phrase is made."""
+
+    __slots__ = ("message", "values")
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.message = message
+        self.values = values
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.message!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Phrase) and other.message == self.message
+                and other.values == self.values)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+    def said_by(self, lang: Language) -> str:
+        """The message in a language."""
+        return lang.say(self)
+
+
 class Language:
     """Say things in one language. Messages are the English text, marked for extraction by
     calling these methods with a literal: `lang._("Your turn, {name}.", name=...)`,
@@ -50,6 +87,8 @@ class Language:
         return f"Language({self.tag!r})"
 
     def _fill(self, translated: str, source: str, values: dict[str, Any]) -> str:
+        values = {key: value.said_by(self) if isinstance(value, Said) else value
+                  for key, value in values.items()}
         try:
             return fill(translated, values)
         except (KeyError, IndexError, ValueError, AttributeError):
@@ -61,6 +100,10 @@ class Language:
         """The message in this language, its `{placeholders}` filled in."""
         found = self._translations.gettext(message) if self._translations else message
         return self._fill(found, message, values)
+
+    def say(self, phrase: Phrase) -> str:
+        """A Phrase in this language."""
+        return self._(phrase.message, **phrase.values)
 
     def pgettext(self, context: str, message: str, /, **values: Any) -> str:
         """Like `_`, for a message whose context tells it apart or sets its length limit

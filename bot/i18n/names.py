@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.i18n.catalogues import NAMES, translations
-from bot.i18n.language import Language
+from bot.i18n.language import Language, Said
 from bot.i18n.languages import ENGLISH, LANGUAGES, resolve
 from engine import catalogue
 from engine.cards import NEUTRAL, ROW_TITLES
@@ -37,6 +37,34 @@ class NameEntry:
     context: str
     english: str
     note: str
+
+
+@dataclass(frozen=True)
+class Name(Said):
+    """A card's, leader's, faction's or ability's name as a placeholder value, written in the
+    reader's language: `lang._("{card} is not in your hand.", card=Name.card(card_id))`."""
+
+    kind: str
+    id: str
+
+    @classmethod
+    def card(cls, card_id: str) -> Name:
+        """A card's (or leader's) name."""
+        return cls("card", card_id)
+
+    @classmethod
+    def faction(cls, faction_id: str) -> Name:
+        """A faction's name."""
+        return cls("faction", faction_id)
+
+    @classmethod
+    def ability(cls, ability_id: str) -> Name:
+        """An ability's name."""
+        return cls("ability", ability_id)
+
+    def said_by(self, lang: Language) -> str:
+        """The name in a language."""
+        return _NAMERS[self.kind](self.id, lang.tag)
 
 
 def name_entries() -> list[NameEntry]:
@@ -74,6 +102,10 @@ def faction_name(faction_id: str, language: str) -> str:
 def ability_name(ability_id: str, language: str) -> str:
     """An ability's name in a language; KeyError for an unknown id."""
     return _name(f"ability:{ability_id}", catalogue().abilities[ability_id].name, language)
+
+
+_NAMERS: dict[str, Callable[[str, str], str]] = {
+    "card": card_name, "faction": faction_name, "ability": ability_name}
 
 
 def row_name(row: int, lang: Language) -> str:

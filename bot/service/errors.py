@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.i18n import ENGLISH, Language, Phrase, language
 from bot.storage.records import ChallengeRecord
 
 
 class Refusal(Exception):
-    """A request that changes nothing; str(refusal) is the explanation to show."""
+    """A request that changes nothing, with its explanation for the user: an English
+    message (marked for translation where it is raised) and its placeholder values.
+    `refusal.text(lang)` says it in a language; str(refusal) is the English, for logs."""
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        self.phrase = Phrase(message, **values)
+        super().__init__(language(ENGLISH).say(self.phrase))
+
+    def text(self, lang: Language) -> str:
+        """The explanation in a language."""
+        return lang.say(self.phrase)
 
 
 class NotFound(Refusal):
@@ -30,8 +43,8 @@ class Busy(Refusal):
     `challenge` is the open challenge in the way, if that is what it is."""
 
     def __init__(self, message: str, channel_id: int | None = None,
-                 challenge: ChallengeRecord | None = None) -> None:
-        super().__init__(message)
+                 challenge: ChallengeRecord | None = None, /, **values: Any) -> None:
+        super().__init__(message, **values)
         self.channel_id = channel_id
         self.challenge = challenge
 

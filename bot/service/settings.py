@@ -16,6 +16,9 @@ from bot.storage.repository import Repository
 TURN_CHOICES = (60, 180, 600, 1800, 3600, 6 * 3600, 24 * 3600)
 # A chat game: players step away for a few minutes, and a timeout costs them the round.
 DEFAULT_TURN_SECONDS = 600
+# Language settings are read at almost every click: kept this long, so that another process's
+# change shows within this time.
+LANGUAGE_CACHE_SECONDS = 30.0
 # Challenges are casual unless the server or the challenger asks for a ranked match.
 DEFAULT_RANKED = False
 
@@ -61,6 +64,17 @@ class SettingsService:
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._languages: dict[tuple[str, int], tuple[float, str | None]] = {}
+
+    async def _language(self, kind: str, key: int) -> str | None:
+        cached = self._languages.get((kind, key))
+        if cached is not None and cached[0] > time.monotonic():
+            return cached[1]
+        async with self._db.reading() as repo:
+            stored = await (repo.guild_language(key) if kind == "server"
+                            else repo.user_language(key))
+        self._languages[(kind, key)] = (time.monotonic() + LANGUAGE_CACHE_SECONDS, stored)
+        return stored
 
     async def turn_seconds(self, guild_id: int) -> int:
         """Return a server's turn timer in seconds."""
@@ -77,8 +91,7 @@ class SettingsService:
     async def server_language(self, guild_id: int) -> str | None:
         """The language a server chose for its public texts, or None (Discord's
         guild_locale applies)."""
-        async with self._db.reading() as repo:
-            return await repo.guild_language(guild_id)
+        return await self._language("server", guild_id)
 
     async def set_server_language(self, guild_id: int, language: str | None) -> str | None:
         """Choose a server's language for public texts (None: follow Discord's guild_locale
@@ -86,6 +99,7 @@ class SettingsService:
         tag = validate_language(language)
         async with self._db.transaction() as repo:
             await repo.set_guild_language(guild_id, tag)
+        self._languages.pop(("server", guild_id), None)
         return tag
 
     async def public_language(self, guild_id: int | None, guild_locale: str | None) -> str:
@@ -95,8 +109,7 @@ class SettingsService:
 
     async def language_override(self, user_id: int) -> str | None:
         """The language a user chose for their private texts, or None (their client's)."""
-        async with self._db.reading() as repo:
-            return await repo.user_language(user_id)
+        return await self._language("user", user_id)
 
     async def set_language_override(self, user_id: int, language: str | None) -> str | None:
         """Choose a user's language for private texts (None: follow their Discord client
@@ -104,6 +117,7 @@ class SettingsService:
         tag = validate_language(language)
         async with self._db.transaction() as repo:
             await repo.update_user_settings(user_id, language=tag)
+        self._languages.pop(("user", user_id), None)
         return tag
 
     async def private_language(self, user_id: int, user_locale: str | None) -> str:

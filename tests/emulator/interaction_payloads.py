@@ -42,8 +42,8 @@ def interaction_create(
     if guild is not None:
         payload.update(
             guild_id=str(guild.id),
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
-            guild_locale="en-US",
+            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+            guild_locale=guild.locale,
             member=payloads.interaction_member(guild, guild.members[user.id]),
         )
     else:

@@ -67,6 +67,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    locale: str = "en-US"  # the server's language in Discord (its preferred_locale)
 
 
 @dataclass

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any, cast
 import aiohttp
 import discord
 
+from bot.discord.core.context import private_lang
 from bot.discord.core.format import message_link
+from bot.i18n import N_, Language
 from bot.service.errors import Busy, Refusal
 
 if TYPE_CHECKING:
@@ -17,9 +19,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OOPS = ("Something went wrong on our side. Nothing you played is lost: press Show my hand or "
-        "Refresh to carry on.")
-RESTARTING = "Gwent is restarting: please try again in a minute. Nothing you played is lost."
+OOPS = N_("Something went wrong on our side. Nothing you played is lost: press Show my hand "
+          "or Refresh to carry on.")
+RESTARTING = N_("Gwent is restarting: please try again in a minute. Nothing you played is "
+                "lost.")
 
 
 def is_private(interaction: discord.Interaction) -> bool:
@@ -36,10 +39,10 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-def refusal_text(refusal: Refusal) -> str:
-    """The refusal's explanation, with a link to the challenge message or the channel it is
-    about."""
-    text = str(refusal)
+def refusal_text(refusal: Refusal, lang: Language) -> str:
+    """The refusal's explanation in a language, with a link to the challenge message or the
+    channel it is about."""
+    text = refusal.text(lang)
     if not isinstance(refusal, Busy):
         return text
     challenge = refusal.challenge
@@ -60,7 +63,7 @@ async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, No
     with in_flight.track():
         if in_flight.closing:
             work.close()
-            await try_tell(interaction, RESTARTING)
+            await try_tell(interaction, (await private_lang(interaction))._(RESTARTING))
         else:
             await _answer(interaction, work)
 
@@ -69,12 +72,12 @@ async def _answer(interaction: discord.Interaction, work: Coroutine[Any, Any, No
     try:
         await work
     except Refusal as refusal:
-        await try_tell(interaction, refusal_text(refusal))
+        await try_tell(interaction, refusal_text(refusal, await private_lang(interaction)))
     except discord.HTTPException as error:
         log.warning("Discord refused an answer to interaction %s: %s", interaction.id, error)
     except Exception:
         log.exception("interaction %s failed", interaction.id)
-        await try_tell(interaction, OOPS)
+        await try_tell(interaction, (await private_lang(interaction))._(OOPS))
 
 
 async def try_tell(interaction: discord.Interaction, text: str) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 
 from bot.discord.core.answers import Reply, answer
-from bot.discord.core.context import OUTSIDE_SERVER, Groups, services
+from bot.discord.core.context import OUTSIDE_SERVER, Groups, private_lang, public_lang, services
 from bot.discord.core.replies import is_private, refusal_text
 from bot.discord.core.retry import create_thread_once
 from bot.discord.match.couriers import Click
@@ -85,8 +85,9 @@ async def refuse_for_open_challenge(interaction: discord.Interaction, refusal: B
     challenge = refusal.challenge
     if challenge is None or challenge.challenger_id != interaction.user.id:
         return False
+    lang = await private_lang(interaction)
     await interaction.response.send_message(
-        ephemeral=True, **open_challenge_refusal(refusal).send_kwargs())
+        ephemeral=True, **open_challenge_refusal(refusal, lang).send_kwargs())
     return True
 
 
@@ -144,7 +145,8 @@ async def start_practice(interaction: discord.Interaction, faction: str | None,
                                          tutorial=tutorial, computer_faction=computer_faction,
                                          computer_deck=computer_deck)
     except Refusal as refusal:  # someone was quicker since the check
-        await interaction.edit_original_response(content=refusal_text(refusal))
+        await interaction.edit_original_response(
+            content=refusal_text(refusal, await public_lang(interaction)))
         return
     out = (tutorial_started_message(match, channel_id) if tutorial
            else practice_started_message(match, channel_id))

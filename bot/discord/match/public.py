@@ -15,6 +15,7 @@ from bot.discord.core.replies import refusal_text
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.match import ids
 from bot.discord.replays import ids as replay_ids
+from bot.i18n import Language
 from bot.learn.glossary import score
 from bot.learn.tutorial import next_steps
 from bot.service import Snapshot
@@ -88,12 +89,12 @@ def challenge_message(challenge: ChallengeRecord) -> Outgoing:
     return Outgoing(content, view, mentions=(challenge.opponent_id,))
 
 
-def open_challenge_refusal(refusal: Busy) -> Outgoing:
+def open_challenge_refusal(refusal: Busy, lang: Language) -> Outgoing:
     """Told the challenger whose own open challenge stops a new one (or a rematch): the
     reason with a link to that challenge, and Cancel to withdraw it."""
     challenge = refusal.challenge
     assert challenge is not None
-    return Outgoing(refusal_text(refusal), StaticView(
+    return Outgoing(refusal_text(refusal, lang), StaticView(
         button("Cancel that challenge", ids.challenge(challenge.id, "cancel"),
                style=discord.ButtonStyle.danger)))
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import guild_id_of, services
+from bot.discord.core.context import guild_id_of, private_lang, public_lang, services
 from bot.discord.core.replies import guarded, tell
 from bot.discord.tournaments.settings import organisers_line, set_organiser_role
+from bot.i18n import LANGUAGES, NATIVE_NAMES, Language
 from bot.learn.glossary import duration
 from bot.service.errors import Refusal
 from bot.service.settings import TURN_CHOICES
@@ -16,6 +17,33 @@ TIMER_CHOICES = [app_commands.Choice(name=duration(s), value=s) for s in TURN_CH
 RANKED, CASUAL = "ranked", "casual"
 CHALLENGE_CHOICES = [app_commands.Choice(name="Ranked", value=RANKED),
                      app_commands.Choice(name="Casual", value=CASUAL)]
+
+# The language choice that forgets a setting: Discord's language applies again.
+DISCORD_LANGUAGE = "discord"
+LANGUAGE_CHOICES = [app_commands.Choice(name="Discord's language", value=DISCORD_LANGUAGE),
+                    *(app_commands.Choice(name=NATIVE_NAMES[tag], value=tag)
+                      for tag in LANGUAGES)]
+
+
+def chosen_language(value: str) -> str | None:
+    """The language tag a command's choice sets, None for Discord's language."""
+    return None if value == DISCORD_LANGUAGE else value
+
+
+def language_line(lang: Language, chosen: str | None, private: bool) -> str:
+    """What a language setting is and which language it gives now."""
+    now = NATIVE_NAMES[lang.tag]
+    if private:
+        if chosen is None:
+            return lang._("Your language: **{language}**, your Discord app's. Change it with "
+                          "`/gwent settings language`.", language=now)
+        return lang._("Your language: **{language}**, as you chose, for everything only you "
+                      "see.", language=now)
+    if chosen is None:
+        return lang._("Server language: **{language}**, the server's language in Discord, for "
+                      "everything everyone sees.", language=now)
+    return lang._("Server language: **{language}**, chosen for this server, for everything "
+                  "everyone sees.", language=now)
 
 
 def server_settings_text(turn_seconds: int, ranked: bool) -> str:
@@ -32,37 +60,46 @@ def server_settings_text(turn_seconds: int, ranked: bool) -> str:
             f"with no winner and no rating change.\n{challenges}")
 
 
-@app_commands.command(description="Your preferences, such as getting your hand by DM")
-@app_commands.describe(hands_by_dm="Send me my hand by direct message when my turn starts")
+@app_commands.command(description="Your preferences: your hand by DM, your language")
+@app_commands.describe(hands_by_dm="Send me my hand by direct message when my turn starts",
+                       language="The language of what only you see")
+@app_commands.choices(language=LANGUAGE_CHOICES)
 async def settings(interaction: discord.Interaction,
-                   hands_by_dm: bool | None = None) -> None:
+                   hands_by_dm: bool | None = None, language: str | None = None) -> None:
     """Show or change the user's settings."""
     async def work() -> None:
         svc = services(interaction).settings
         if hands_by_dm is not None:
             await svc.set_hands_by_dm(interaction.user.id, hands_by_dm)
+        if language is not None:
+            await svc.set_language_override(interaction.user.id, chosen_language(language))
+        lang = await private_lang(interaction)
+        chosen = await svc.language_override(interaction.user.id)
         on = (await svc.user(interaction.user.id)).hands_by_dm
         text = ("Hands by DM: **on**. At the start of each of your turns I send you your "
                 "hand by direct message, and you can play from there. If your DMs are "
                 "closed, use Show my hand on the board." if on else
                 "Hands by DM: **off**. Use Show my hand under the board to play. Turn it "
                 "on with `/gwent settings hands_by_dm:True`.")
-        await tell(interaction, text)
+        await tell(interaction, "\n".join([text, language_line(lang, chosen, private=True)]))
 
     await guarded(interaction, work())
 
 
 @app_commands.command(description="Server settings: the turn timer, ranked or casual "
-                                  "challenges, tournament organisers (Manage Server)")
+                                  "challenges, organisers, language (Manage Server)")
 @app_commands.describe(turn_timer="How long each player has for a turn",
                        challenges="Whether a challenge is ranked or casual when the challenger "
                                   "doesn't say",
-                       organiser_role="Members with this role may create tournaments")
+                       organiser_role="Members with this role may create tournaments",
+                       language="The language of what everyone in the server sees")
 @app_commands.choices(turn_timer=TIMER_CHOICES)
 @app_commands.choices(challenges=CHALLENGE_CHOICES)
+@app_commands.choices(language=LANGUAGE_CHOICES)
 async def config(interaction: discord.Interaction, turn_timer: int | None = None,
                  challenges: str | None = None,
-                 organiser_role: discord.Role | None = None) -> None:
+                 organiser_role: discord.Role | None = None,
+                 language: str | None = None) -> None:
     """Show or change the server's turn timer, its challenges' default and who may create
     tournaments."""
     async def work() -> None:
@@ -71,7 +108,7 @@ async def config(interaction: discord.Interaction, turn_timer: int | None = None
         changed = []
         if organiser_role is not None:
             changed.append(await set_organiser_role(interaction, organiser_role))
-        if turn_timer is not None or challenges is not None:
+        if turn_timer is not None or challenges is not None or language is not None:
             if not interaction.permissions.manage_guild:
                 raise Refusal("Only members with the Manage Server permission can change "
                               "the server's settings.")
@@ -83,8 +120,13 @@ async def config(interaction: discord.Interaction, turn_timer: int | None = None
                 await svc.set_ranked_challenges(guild_id, challenges == RANKED)
                 changed.append(f"Challenges are now {challenges} unless the challenger says "
                                "otherwise.")
+            if language is not None:
+                await svc.set_server_language(guild_id, chosen_language(language))
         text = server_settings_text(await svc.turn_seconds(guild_id),
                                     await svc.ranked_challenges(guild_id))
-        await tell(interaction, "\n".join([*changed, text, await organisers_line(interaction)]))
+        chosen = await svc.server_language(guild_id)
+        await tell(interaction, "\n".join([
+            *changed, text, language_line(await public_lang(interaction), chosen, private=False),
+            await organisers_line(interaction)]))
 
     await guarded(interaction, work())

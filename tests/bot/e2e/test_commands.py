@@ -196,3 +196,36 @@ async def test_commands_are_synced_only_when_they_changed(emu: Emulator, world: 
     async with run_bot(emu, changed):
         pass
     assert len(syncs()) == 3 and "guilds" not in syncs()[-1]
+
+
+async def test_languages_are_chosen_by_each_member_and_by_the_server(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, carol = world.users
+    admins = Role(emu.store.ids.next(), "Admins", MANAGE_GUILD, position=1)
+    world.guild.roles[admins.id] = admins
+    world.guild.members[carol.id].roles.append(admins.id)
+    world.guild.locale = "de"
+    alice.set_locale("pl")
+    async with run_bot(emu, make_bot()) as run:
+        settings = run.bot.services.settings
+        shown = await alice.slash(world.channel, "gwent settings").message()
+        assert "**Polski**, your Discord app's" in shown.content
+        chosen = await alice.slash(world.channel, "gwent settings", language="ru").message()
+        assert "**Русский**, as you chose" in chosen.content
+        assert await settings.language_override(alice.id) == "ru"
+        config = await bob.slash(world.channel, "gwent config").message()
+        assert "**Deutsch**, the server's language in Discord" in config.content
+        refused = await bob.slash(world.channel, "gwent config", language="fr").message()
+        assert "Manage Server" in refused.content
+        assert await settings.server_language(world.guild.id) is None
+        done = await carol.slash(world.channel, "gwent config", language="zh-CN").message()
+        assert "**中文(简体)**, chosen for this server" in done.content
+        assert await settings.server_language(world.guild.id) == "zh-CN"
+        back = await alice.slash(world.channel, "gwent settings", language="discord").message()
+        assert "**Polski**, your Discord app's" in back.content
+        assert await settings.language_override(alice.id) is None
+        [command] = [c for c in run.bot.tree.get_commands() if c.name == "gwent"]
+        setting = next(c for c in command.walk_commands() if c.name == "settings")
+        option = next(p for p in setting.parameters if p.name == "language")
+        assert [c.value for c in option.choices] == [
+            "discord", "en", "pl", "ru", "de", "pt-BR", "es-ES", "fr", "zh-CN"]

@@ -13,6 +13,7 @@ from bot.discord.match.public import (
     result_message,
     warning_message,
 )
+from bot.i18n import ENGLISH, language
 from bot.service import Snapshot
 from bot.service.errors import Busy
 from bot.storage.records import OPEN, ChallengeRecord, MatchRecord, ResultRecord, SeatRecord
@@ -119,7 +120,7 @@ def test_a_challenge_says_whether_it_is_ranked_or_casual() -> None:
 def test_the_challenger_refused_for_an_open_challenge_gets_its_link_and_cancel() -> None:
     busy = Busy("You already challenged Bob in this server: cancel that challenge, or wait "
                 "for the answer.", 2, challenge(True, message_id=55))
-    out = open_challenge_refusal(busy)
+    out = open_challenge_refusal(busy, language(ENGLISH))
     assert out.content.endswith("wait for the answer. https://discord.com/channels/1/2/55")
     assert out.view is not None
     [cancel] = out.view.children
