@@ -9,6 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.units import format_unit
+
+from bot.i18n import ENGLISH, Language, language
+
+ENGLISH_LANGUAGE = language(ENGLISH)
+# Each language's quotation marks (CLDR's primary quotes; Babel does not carry them).
+QUOTES = {"en": ("\u201c", "\u201d"), "pl": ("\u201e", "\u201d"), "ru": ("\u00ab", "\u00bb"),
+          "de": ("\u201e", "\u201c"), "pt-BR": ("\u201c", "\u201d"),
+          "es-ES": ("\u00ab", "\u00bb"), "fr": ("\u00ab\u202f", "\u202f\u00bb"),
+          "zh-CN": ("\u201c", "\u201d")}
+
 
 @dataclass(frozen=True)
 class Term:
@@ -59,36 +70,36 @@ GLOSSARY = {term.word: term for term in TERMS}
 RETIRED = {"mulligan": "redraw"}
 
 
-def score(a: int, b: int) -> str:
-    """Two scores, as "12\u20139" (an en dash, no spaces)."""
-    return f"{a}\u2013{b}"
+def score(a: int, b: int, lang: Language = ENGLISH_LANGUAGE) -> str:
+    """Two scores, as "12\u20139" (an en dash, no spaces), in the language's digits."""
+    return f"{lang.number(a)}\u2013{lang.number(b)}"
 
 
-def record(wins: int, losses: int, draws: int) -> str:
+def record(wins: int, losses: int, draws: int, lang: Language = ENGLISH_LANGUAGE) -> str:
     """A win-loss-draw record, as "3W 1L 0D"."""
-    return f"{wins}W {losses}L {draws}D"
+    # i18n: a win-loss-draw record; keep it short (W: wins, L: losses, D: draws).
+    return lang._("{wins}W {losses}L {draws}D", wins=lang.number(wins),
+                  losses=lang.number(losses), draws=lang.number(draws))
 
 
-def duration(seconds: int) -> str:
+def duration(seconds: int, lang: Language = ENGLISH_LANGUAGE) -> str:
     """A length of time in words, as "10 minutes", "1 hour" or "1 min 30 s"."""
     minutes, rest = divmod(seconds, 60)
     hours, minutes = divmod(minutes, 60)
-    if not minutes and not hours:
-        return _plural(rest, "second")
-    if not rest and not minutes:
-        return _plural(hours, "hour")
-    if not rest and not hours:
-        return _plural(minutes, "minute")
-    parts = [f"{hours} h"] if hours else []
-    parts += [f"{minutes} min"] if minutes else []
-    parts += [f"{rest} s"] if rest else []
-    return " ".join(parts)
+    whole = [(amount, unit) for amount, unit in ((hours, "duration-hour"),
+                                                  (minutes, "duration-minute"),
+                                                  (rest, "duration-second")) if amount]
+    if len(whole) <= 1:
+        amount, unit = whole[0] if whole else (0, "duration-second")
+        said = format_unit(amount, unit, length="long", locale=lang.locale)
+        # CLDR has no long form of some units in some languages (Chinese): Babel then
+        # writes the unit's id.
+        return (format_unit(amount, unit, length="short", locale=lang.locale)
+                if unit in said else said)
+    return lang.duration(seconds)
 
 
-def _plural(count: int, unit: str) -> str:
-    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
-
-
-def quoted(text: str) -> str:
-    """A name or text quoted in a sentence, as “text”."""
-    return f"\u201c{text}\u201d"
+def quoted(text: str, lang: Language = ENGLISH_LANGUAGE) -> str:
+    """A name or text quoted in a sentence, as “text”, in the language's quotation marks."""
+    start, end = QUOTES.get(lang.tag, QUOTES[ENGLISH])
+    return f"{start}{text}{end}"
