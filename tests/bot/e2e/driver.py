@@ -1,4 +1,7 @@
-"""Play Gwent through the emulator as people would: read messages, click what is shown."""
+"""Play Gwent through the emulator as people would: read messages, click what is shown.
+
+The match's buttons are found by what they do (their custom_id), not by their labels, so
+that matches can be played in any language."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from tests.emulator.components import Button, Select
 from tests.emulator.interactions import MESSAGE
 
 MENTION = re.compile(r"<@(\d+)>")
+SHOW_MY_HAND, REMATCH, MOVE, HAND_RULES = "gw:hand:", "gw:rematch:", "gw:move:", "gw:hrules:"
 COUNTED = re.compile(r"gw:(?:hand|card|move|pick):\d+:(\d+)")
 
 
@@ -22,11 +26,26 @@ def newest(messages: list[MessageView], label: str) -> MessageView | None:
     return None
 
 
+def enabled(message: MessageView, prefix: str) -> list[Button]:
+    """The message's enabled buttons whose custom_id starts with `prefix`."""
+    return [b for b in message.buttons
+            if not b.disabled and (b.custom_id or "").startswith(prefix)]
+
+
+def newest_public(messages: list[MessageView], prefix: str) -> MessageView | None:
+    """The newest public message with an enabled button whose custom_id starts with
+    `prefix` ("gw:hand:" is a board's Show my hand, "gw:rematch:" the result's Rematch)."""
+    for message in reversed(messages):
+        if not message.ephemeral and enabled(message, prefix):
+            return message
+    return None
+
+
 def board_count(board: MessageView) -> int:
     """The action count a board shows (from its Show my hand button)."""
-    custom_id = board.button(label="Show my hand").custom_id
-    assert custom_id is not None
-    return int(custom_id.rsplit(":", 1)[1])
+    [show] = [b for b in board.buttons if (b.custom_id or "").startswith(SHOW_MY_HAND)]
+    assert show.custom_id is not None
+    return int(show.custom_id.rsplit(":", 1)[1])
 
 
 def to_act(board: MessageView) -> list[int]:
@@ -96,17 +115,18 @@ class Table:
         """Wait for a board newer than `count`, or the result message."""
         def found() -> MessageView | None:
             messages = self.visible()
-            result = newest(messages, "Rematch")
+            result = newest_public(messages, REMATCH)
             if result is not None:
                 return result
-            board = newest(messages, "Show my hand")
+            board = newest_public(messages, SHOW_MY_HAND)
             return board if board is not None and board_count(board) > count else None
 
         return await self.emu.wait_for(found, timeout, f"a board after action {count}")
 
     async def open_hand(self, user: VirtualUser, board: MessageView) -> MessageView:
         """Click Show my hand and return the private hand message, the user's view now."""
-        handle = user.click(board, label="Show my hand")
+        [show] = enabled(board, SHOW_MY_HAND)
+        handle = user.click(board, custom_id=show.custom_id)
         view = await handle.message()
         self.views[user.id] = view
         return view
@@ -136,18 +156,17 @@ class Table:
         the action count the move was made at (its click's)."""
         handle = self.choose(user, hand, rng, pass_bias)
         await self.settle(handle)
-        if any(b.label == "Back" for b in hand.buttons):  # a follow-up question
-            handle = self.choose(user, hand, rng, pass_bias, skip=("Back",))
+        if not enabled(hand, HAND_RULES):  # a follow-up question (with Back, not Rules)
+            handle = self.choose(user, hand, rng, pass_bias)
             await self.settle(handle)
         return clicked_count(handle)
 
     def choose(self, user: VirtualUser, hand: MessageView, rng: random.Random,
-               pass_bias: float, skip: tuple[str, ...] = ()) -> InteractionHandle:
+               pass_bias: float) -> InteractionHandle:
         """Click a random legal input of the hand view (a pass with `pass_bias`)."""
-        buttons: list[Button] = [b for b in hand.buttons if not b.disabled
-                                 and b.label not in ("Refresh", "Rules", *skip)]
+        buttons = enabled(hand, MOVE)
         selects: list[Select] = [s for s in hand.selects if not s.disabled]
-        passing = [b for b in buttons if b.label in ("Pass", "Keep this hand")]
+        passing = [b for b in buttons if (b.custom_id or "").endswith((":pass", ":keep"))]
         if passing and (rng.random() < pass_bias or not selects):
             return user.click(hand, custom_id=passing[0].custom_id)
         if selects and (not buttons or rng.random() < 0.85):
@@ -161,7 +180,7 @@ class Table:
         count = -1
         for _ in range(max_turns):
             board = await self.board_after(count)
-            if any(b.label == "Rematch" for b in board.buttons):
+            if enabled(board, REMATCH):
                 return board
             count = board_count(board)
             user = self.players[to_act(board)[0]]
@@ -177,15 +196,21 @@ async def open_match(emu: Emulator, channel: Channel, challenger: VirtualUser,
     first board (or the lobby when not ready)."""
     challenge = await challenger.slash(channel, "gwent challenge", opponent=opponent,
                                        **options).message()
-    opponent.click(challenge, label="Accept")
-    await emu.wait_for(lambda: "accepted" in challenge.content, 5, "the accepted challenge")
+    [accept] = [b for b in enabled(challenge, "gw:ch:")
+                if (b.custom_id or "").endswith(":accept")]
+    opponent.click(challenge, custom_id=accept.custom_id)
+    await emu.wait_for(lambda: not enabled(challenge, "gw:ch:"), 5, "the accepted challenge")
     match = re.search(r"<#(\d+)>", challenge.content)
     where = emu.store.channels[int(match.group(1))] if match else channel
     table = Table(emu, {challenger.id: challenger, opponent.id: opponent}, where)
-    lobby = await emu.wait_for(lambda: newest(table.visible(), "Ready"), 5, "the lobby")
+    lobby = await emu.wait_for(lambda: newest_public(table.visible(), "gw:lobby:"), 5,
+                               "the lobby")
     if not ready:
         return table, lobby
-    readies = [user.click(lobby, label="Ready") for user in (challenger, opponent)]
+    [ready_button] = [b for b in enabled(lobby, "gw:lobby:")
+                      if (b.custom_id or "").endswith(":ready")]
+    readies = [user.click(lobby, custom_id=ready_button.custom_id)
+               for user in (challenger, opponent)]
     board = await table.board_after(-1)
     for user, handle in zip((challenger, opponent), readies, strict=True):
         # Both answered (a hand, or the deck choice that becomes one): their views.
