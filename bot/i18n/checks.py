@@ -7,6 +7,7 @@ The tests and `python -m bot.tools check-messages` run them on every catalogue."
 from __future__ import annotations
 
 import ast
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,9 @@ from bot.i18n.catalogues import (
 )
 from bot.i18n.limits import NAME_CONTEXTS, limit_of, name_problem
 from bot.i18n.placeholders import PlaceholderError, fields
+
+# Joins emoji into one (a family, a flag): part of the text, not a stray mark.
+ZERO_WIDTH_JOINER = "\u200d"
 
 Key = tuple[str | None, str]
 # Calls that mark messages, and which of their arguments are message texts.
@@ -119,6 +123,20 @@ def limit_problems(catalog: Catalog, where: str, translated: bool = True) -> lis
     return problems
 
 
+def invisible_problems(catalog: Catalog, where: str) -> list[str]:
+    """Translations holding invisible formatting characters (a byte-order mark, a zero-width
+    space...), which copying from other files leaves and which show as boxes on images."""
+    problems = []
+    for entry in _entries(catalog):
+        for text in _forms(entry):
+            hidden = sorted({f"U+{ord(c):04X}" for c in text
+                             if unicodedata.category(c) == "Cf" and c != ZERO_WIDTH_JOINER})
+            if hidden:
+                problems.append(f"{where}: {_label(entry)} holds invisible characters "
+                                f"{', '.join(hidden)}")
+    return problems
+
+
 def catalogue_problems(language: str, domain: str) -> list[str]:
     """Everything wrong with one language's catalogue of one domain."""
     path = catalogue_path(language, domain)
@@ -130,7 +148,8 @@ def catalogue_problems(language: str, domain: str) -> list[str]:
     return (sync_problems(read_catalogue(template_path(domain)), catalog, where)
             + plural_problems(catalog, language, where)
             + placeholder_problems(catalog, where)
-            + limit_problems(catalog, where))
+            + limit_problems(catalog, where)
+            + invisible_problems(catalog, where))
 
 
 def template_problems(domain: str) -> list[str]:

@@ -20,6 +20,7 @@ from bot.i18n.catalogues import (
 from bot.i18n.checks import (
     all_problems,
     coverage,
+    invisible_problems,
     key,
     limit_problems,
     marking_problems,
@@ -110,6 +111,15 @@ def test_texts_over_discords_limits_are_reported() -> None:
     problems = limit_problems(po, "de")
     assert len(problems) == 5
     assert all(str(limit) in " ".join(problems) for limit in (80, 100, 45, 2000))
+
+
+def test_invisible_characters_in_a_translation_are_reported() -> None:
+    po = catalog("pl", [("Young Vildkaarl", "M\u0142ody Vildkaarl\ufeff", "card:x"),
+                        ("Family", "\U0001f468\u200d\U0001f469", None),
+                        ("Pass", "Pa\u200bs", "button")])
+    problems = invisible_problems(po, "pl")
+    assert len(problems) == 2
+    assert "U+FEFF" in problems[0] and "U+200B" in problems[1]
 
 
 @pytest.mark.parametrize(("name", "bad"), [
