@@ -27,6 +27,7 @@ class AbilityGuide:
 
 ABILITIES: dict[str, AbilityGuide] = {
     HERO: AbilityGuide(
+        # i18n: the name of what hero cards have in common, shown like an ability's name
         N_("Hero"),
         N_("A hero ignores everything that would change it: weather, horns, Morale Boost, "
            "Scorch, Decoy, Medic and leader abilities all pass it by. Its strength is always "

@@ -19,6 +19,8 @@ class HelpPage:
     text: str
 
 
+# i18n: a page of /gwent help (at most 800 characters: one phone screen). `/gwent ...` are
+# slash commands and **bold** words the buttons' labels: write both as your language shows them
 START = HelpPage("start", N_(
     "**Gwent: help**\n"
     "Classic Gwent, the card game of *The Witcher 3*, played here in chat.\n"
@@ -31,6 +33,8 @@ START = HelpPage("start", N_(
     "**More:** `/gwent rules` explains the game; the buttons below show how a match goes, "
     "what to do when stuck, and every command."))
 
+# i18n: a page of /gwent help (at most 800 characters: one phone screen). `/gwent ...` are
+# slash commands and **bold** words the buttons' labels: write both as your language shows them
 MATCH = HelpPage("match", N_(
     "**Gwent: how a match goes**\n"
     "1. The match opens in its own thread. Against a member, press **Choose deck** and "
@@ -44,6 +48,8 @@ MATCH = HelpPage("match", N_(
     "a hand or a deck. With `/gwent settings hands_by_dm:True` the bot also sends your hand "
     "by direct message when your turn starts."))
 
+# i18n: a page of /gwent help (at most 800 characters: one phone screen). `/gwent ...` are
+# slash commands and **bold** words the buttons' labels: write both as your language shows them
 STUCK = HelpPage("stuck", N_(
     "**Gwent: something looks stuck?**\n"
     "Press **Refresh** on your hand, or **Show my hand** on the newest board: older messages "
@@ -51,6 +57,7 @@ STUCK = HelpPage("stuck", N_(
     "if the bot restarts. When a player is away, the turn timer acts for them, and "
     "`/gwent forfeit` ends your match at any time."))
 
+# i18n: the title of the list of every command in /gwent help
 COMMANDS = HelpPage("commands", N_("**Gwent: every command**"))
 
 PAGES = (START, MATCH, STUCK, COMMANDS)

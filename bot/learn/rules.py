@@ -61,6 +61,8 @@ def _paginate(paragraphs: list[str]) -> tuple[str, ...]:
     return tuple(_pack(paragraphs, min(limit, PAGE_MAX)))
 
 
+# The paragraphs of /gwent rules (each at most 1,800 characters). In them, `/gwent ...` are
+# slash commands and **bold** words are headings or the buttons' labels.
 OVERVIEW = [
     N_("Gwent is a card battle between two armies over up to three rounds. Each of you leads "
        "a faction with a deck of unit cards and special cards, and a leader with one ability."),

@@ -143,7 +143,7 @@ def _row(row: int, lang: Language) -> str:
 
 # ------------------------------------------------------------------ advice, per round
 
-# i18n notes: in the hints, {name} is the opponent's name, {score} the score with the
+# In the hints, {name} is the opponent's name, {score} the score with the
 # reader's own first, {card} a card's name.
 
 def _redraw(obs: Observation, lang: Language) -> Hint | None:
