@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from babel.units import format_unit
 
-from bot.i18n import ENGLISH, Language, language
+from bot.i18n import ENGLISH, N_, Language, language
 
 ENGLISH_LANGUAGE = language(ENGLISH)
 # Each language's quotation marks (CLDR's primary quotes; Babel does not carry them).
@@ -23,45 +23,90 @@ QUOTES = {"en": ("\u201c", "\u201d"), "pl": ("\u201e", "\u201d"), "ru": ("\u00ab
 
 @dataclass(frozen=True)
 class Term:
-    """A word players meet, and its explanation in one or two sentences."""
+    """A word players meet, and its explanation in one or two sentences (English, marked for
+    translation: shown with `lang._`)."""
 
     word: str
     meaning: str
 
 
 TERMS = (
-    Term("round", "A match is played in up to three rounds; whoever wins two rounds wins "
-                  "the match."),
-    Term("redraw", "Before round 1 you may send back up to two cards of your hand, one at a "
-                   "time, and draw a replacement for each."),
-    Term("pass", "Passing ends your part in the round: you play no more cards until the next "
-                 "round, and the round ends once both players have passed."),
-    Term("strength", "The number on a unit card; a row's strengths add up to its score."),
-    Term("score", "The sum of the strengths on a player's rows; the higher score wins the "
-                  "round."),
-    Term("leader", "Each deck has a leader card whose ability is used once per match (or is "
-                   "always on)."),
-    Term("hero", "A unit that no special card, weather or ability can change or remove."),
-    Term("ranked", "A ranked match between two members moves their faction MMR, rank and "
-                   "ladder score."),
-    Term("casual", "A casual match is shown in stats and history but never changes "
-                   "ratings, ranks or the ladder."),
-    Term("practice", "A match against the computer: always unranked."),
-    Term("MMR", "Your rating with one faction this season: 1200 at the start, more for "
-                "wins against stronger players."),
-    Term("provisional", "A faction's MMR is provisional for its first 5 ranked games of the "
-                        "season, while the bot is still learning how strong you are with it."),
-    Term("rank", "Your standing from rank 30 up to rank 1, then Pro Rank, earned with pieces."),
-    Term("pieces", "A ranked win gains a piece, a loss may cost one; five pieces make the "
-                   "next rank."),
-    Term("ladder score", "The ladder's order: the sum of your four best faction MMRs, each "
-                         "counted in full only after 25 games with that faction this season."),
-    Term("turn timer", "The time each player has for a turn; running out passes the round "
-                       "(or keeps the hand during redraws), and a second timeout in a row "
-                       "loses the match."),
-    Term("abandoned", "A match ends as abandoned when the turn timer runs out three times in "
-                      "a row with no move from either player: nobody wins, and it is not "
-                      "rated."),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("round"),
+         N_("A match is played in up to three rounds; whoever wins two rounds wins the match.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("redraw"),
+         N_("Before round 1 you may send back up to two cards of your hand, one at a time, and "
+            "draw a replacement for each.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("pass"),
+         N_("Passing ends your part in the round: you play no more cards until the next round, "
+            "and the round ends once both players have passed.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("strength"),
+         N_("The number on a unit card; a row's strengths add up to its score.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("score"),
+         N_("The sum of the strengths on a player's rows; the higher score wins the round.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("leader"),
+         N_("Each deck has a leader card whose ability is used once per match (or is always on).")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("hero"),
+         N_("A unit that no special card, weather or ability can change or remove.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("ranked"),
+         N_("A ranked match between two members moves their faction MMR, rank and ladder score.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("casual"),
+         N_("A casual match is shown in stats and history but never changes ratings, ranks or the"
+            " ladder.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("practice"),
+         N_("A match against the computer: always unranked.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("MMR"),
+         N_("Your rating with one faction this season: 1200 at the start, more for wins against "
+            "stronger players.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("provisional"),
+         N_("A faction's MMR is provisional for its first 5 ranked games of the season, while the"
+            " bot is still learning how strong you are with it.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("rank"),
+         N_("Your standing from rank 30 up to rank 1, then Pro Rank, earned with pieces.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("pieces"),
+         N_("A ranked win gains a piece, a loss may cost one; five pieces make the next rank.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("ladder score"),
+         N_("The ladder's order: the sum of your four best faction MMRs, each counted in full "
+            "only after 25 games with that faction this season.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("turn timer"),
+         N_("The time each player has for a turn; running out passes the round (or keeps the hand"
+            " during redraws), and a second timeout in a row loses the match.")),
+    # i18n: a glossary term, explained in the next message: use this one word for it
+    # wherever the bot says it
+    Term(N_("abandoned"),
+         N_("A match ends as abandoned when the turn timer runs out three times in a row with no "
+            "move from either player: nobody wins, and it is not rated.")),
 )
 
 GLOSSARY = {term.word: term for term in TERMS}

@@ -6,17 +6,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import N_, Language
+from bot.learn.glossary import ENGLISH_LANGUAGE
+
 
 @dataclass(frozen=True)
 class HelpPage:
-    """One page of help: its key (in custom_ids), its button label and its text."""
+    """One page of help: its key (in custom_ids) and its text (English, marked for
+    translation: shown with `lang._`)."""
 
     key: str
-    label: str
     text: str
 
 
-START = HelpPage("start", "Start", (
+# i18n: a page of /gwent help (at most 800 characters: one phone screen). `/gwent ...` are
+# slash commands and **bold** words the buttons' labels: write both as your language shows them
+START = HelpPage("start", N_(
     "**Gwent: help**\n"
     "Classic Gwent, the card game of *The Witcher 3*, played here in chat.\n"
     "**Start here:** `/gwent tutorial` is a guided match against the computer, with hints.\n"
@@ -28,7 +33,9 @@ START = HelpPage("start", "Start", (
     "**More:** `/gwent rules` explains the game; the buttons below show how a match goes, "
     "what to do when stuck, and every command."))
 
-MATCH = HelpPage("match", "Your match", (
+# i18n: a page of /gwent help (at most 800 characters: one phone screen). `/gwent ...` are
+# slash commands and **bold** words the buttons' labels: write both as your language shows them
+MATCH = HelpPage("match", N_(
     "**Gwent: how a match goes**\n"
     "1. The match opens in its own thread. Against a member, press **Choose deck** and "
     "**Ready** in the lobby; practice and the tutorial deal you in at once.\n"
@@ -41,14 +48,17 @@ MATCH = HelpPage("match", "Your match", (
     "a hand or a deck. With `/gwent settings hands_by_dm:True` the bot also sends your hand "
     "by direct message when your turn starts."))
 
-STUCK = HelpPage("stuck", "Stuck?", (
+# i18n: a page of /gwent help (at most 800 characters: one phone screen). `/gwent ...` are
+# slash commands and **bold** words the buttons' labels: write both as your language shows them
+STUCK = HelpPage("stuck", N_(
     "**Gwent: something looks stuck?**\n"
     "Press **Refresh** on your hand, or **Show my hand** on the newest board: older messages "
     "are out of date on purpose. Moves are saved before they are shown, so nothing is lost "
     "if the bot restarts. When a player is away, the turn timer acts for them, and "
     "`/gwent forfeit` ends your match at any time."))
 
-COMMANDS = HelpPage("commands", "Commands", "**Gwent: every command**")
+# i18n: the title of the list of every command in /gwent help
+COMMANDS = HelpPage("commands", N_("**Gwent: every command**"))
 
 PAGES = (START, MATCH, STUCK, COMMANDS)
 
@@ -58,6 +68,16 @@ def help_page(key: str) -> HelpPage:
     return next((page for page in PAGES if page.key == key), START)
 
 
+def page_label(page: HelpPage, *, lang: Language = ENGLISH_LANGUAGE) -> str:
+    """The label of the button that shows a page."""
+    labels = {START.key: lang.pgettext("button", "Start"),
+              MATCH.key: lang.pgettext("button", "Your match"),
+              STUCK.key: lang.pgettext("button", "Stuck?"),
+              COMMANDS.key: lang.pgettext("button", "Commands")}
+    return labels[page.key]
+
+
 def command_lines(commands: list[tuple[str, str]]) -> str:
-    """One line per command: `/gwent name` and what it does."""
+    """One line per command: `/gwent name` and what it does (both already in the reader's
+    language)."""
     return "\n".join(f"`/{name}`: {description}" for name, description in commands)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 
+from bot.i18n import Language
 from bot.learn.glossary import quoted
 from bot.service.challenges import check_not_playing
 from bot.service.clock import Clock
@@ -104,13 +105,14 @@ class PracticeService:
             await self._notifier.match_changed(MatchChange(match_id, 0))
         return await self._matches.get(match_id)
 
-    async def hint(self, snapshot: Snapshot) -> str | None:
-        """The tutorial hint for a player's view of their match (None outside tutorials)."""
+    async def hint(self, snapshot: Snapshot, *, lang: Language) -> str | None:
+        """The tutorial hint for a player's view of their match in a language (None outside
+        tutorials)."""
         if snapshot.observation is None or not is_tutorial(snapshot.match):
             return None
         actions = [text for _, text, _ in await self._matches.actions(snapshot.match.id)]
         return hint_for(snapshot.match, actions[:snapshot.observation.action_count],
-                        snapshot.observation)
+                        snapshot.observation, lang=lang)
 
     async def rematch(self, match_id: int, user_id: int) -> MatchRecord:
         """Play the computer again at the same difficulty, with the same faction, in the

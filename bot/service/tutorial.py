@@ -16,6 +16,7 @@ can only act from a hand view, which showed it).
 
 from __future__ import annotations
 
+from bot.i18n import Language
 from bot.learn.tutorial import Hint, given_key, next_hint
 from bot.service.decks import DeckChoice, build_deck, seat_choice
 from bot.storage.records import MatchRecord
@@ -80,8 +81,10 @@ def decks_of(match: MatchRecord) -> tuple[Deck, Deck]:
     return a, b
 
 
-def hint_in(match: MatchRecord, actions: list[str], now: Observation) -> Hint | None:
-    """The hint for the player with observation `now`, given the match's action log."""
+def hint_in(match: MatchRecord, actions: list[str], now: Observation, *,
+            lang: Language) -> Hint | None:
+    """The hint for the player with observation `now`, given the match's action log, in a
+    language."""
     viewer = now.viewer
     if viewer is None or not is_tutorial(match):
         return None
@@ -95,11 +98,13 @@ def hint_in(match: MatchRecord, actions: list[str], now: Observation) -> Hint | 
             if past is not None:
                 shown.add(given_key(past, before))
         engine.apply(action)
-    return next_hint(now, shown)
+    return next_hint(now, shown, lang=lang)
 
 
-def hint_for(match: MatchRecord, actions: list[str], now: Observation) -> str | None:
-    """The words of the hint for observation `now` (None when there is none)."""
-    hint = hint_in(match, actions, now)
+def hint_for(match: MatchRecord, actions: list[str], now: Observation, *,
+             lang: Language) -> str | None:
+    """The words of the hint for observation `now` in a language (None when there is
+    none)."""
+    hint = hint_in(match, actions, now, lang=lang)
     return None if hint is None else hint.text
 

@@ -43,6 +43,7 @@ from bot.discord.ranked.messages import (
     with_ranked_lines,
 )
 from bot.discord.replays.messages import shared_message, viewer_message
+from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.glossary import RETIRED, quoted, record, score
 from bot.learn.help import PAGES
 from bot.learn.rules import topics
@@ -125,20 +126,23 @@ def test_learning_texts_keep_to_the_vocabulary() -> None:
     texts: dict[str, list[str]] = {}
     commands = _commands()
     texts["help"] = [t for page in PAGES for t in texts_of(learn.help_message(page.key,
-                                                                              commands))]
+                                                                              commands, lang=EN))]
     texts["rules"] = [t for topic in topics() for page in range(len(topic.pages))
-                      for t in texts_of(rules_message(topic.key, page))]
-    texts["factions"] = [learn.faction_message(f, b"").content for f in catalogue().factions]
+                      for t in texts_of(rules_message(topic.key, page, lang=EN))]
+    texts["factions"] = [learn.faction_message(f, b"", lang=EN).content
+                         for f in catalogue().factions]
     cards = list(catalogue().cards.values())
-    texts["cards"] = [learn.card_message(c, [], b"").content for c in cards]
-    texts["leaders"] = [learn.leader_message(c, b"").content for c in cards if c.type == "leader"]
-    texts["tutorial"] = [next_steps(True), next_steps(False)]
+    texts["cards"] = [learn.card_message(c, [], b"", lang=EN).content for c in cards]
+    texts["leaders"] = [learn.leader_message(c, b"", lang=EN).content
+                        for c in cards if c.type == "leader"]
+    texts["tutorial"] = [next_steps(True, lang=EN), next_steps(False, lang=EN)]
     for start in range(4):
         played = play_tutorial(start * 104_729)
         texts["tutorial"] += [hint.text for hint, _, _ in played.hints]
         for _, obs, _ in played.hints[::3]:
             for full in (False, True):
-                texts["tutorial"] += list(texts_of(learn.rules_in_play_message(1, obs, full)))
+                texts["tutorial"] += list(texts_of(learn.rules_in_play_message(1, obs, full,
+                                                                               lang=EN)))
     check(texts)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import services
+from bot.discord.core.context import private_lang
 from bot.discord.core.replies import guarded
 from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import FIRST_TOPIC, rules_message
@@ -19,21 +19,14 @@ from engine import catalogue, starter_decks
 from engine.cards import LEADER
 
 
-async def reader_language(interaction: discord.Interaction) -> str:
-    """The language of what only this user sees: their /gwent settings choice, else their
-    Discord client's."""
-    return await services(interaction).settings.private_language(interaction.user.id,
-                                                                 interaction.locale.value)
-
-
 @app_commands.command(description="The rules of Gwent, topic by topic")
 @app_commands.describe(topic="What to read about (the overview if left out)")
 @app_commands.choices(topic=[app_commands.Choice(name=t.title, value=t.key)
                              for t in topics()])
 async def rules(interaction: discord.Interaction, topic: str = FIRST_TOPIC) -> None:
     """The rules browser: topics, pages, Previous, Next and Share."""
-    await interaction.response.send_message(ephemeral=True,
-                                            **rules_message(topic).send_kwargs())
+    out = rules_message(topic, lang=await private_lang(interaction))
+    await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 
 @app_commands.command(description="Look up a card: its abilities explained, related cards")
@@ -41,9 +34,11 @@ async def rules(interaction: discord.Interaction, topic: str = FIRST_TOPIC) -> N
 async def card(interaction: discord.Interaction, name: str) -> None:
     """A card's picture, every ability in sentences, and the cards it works with."""
     async def work() -> None:
-        found, others = learn.find_card(name, await reader_language(interaction))
+        lang = await private_lang(interaction)
+        found, others = learn.find_card(name, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = learn.card_message(found, others, await card_png(found))
+        # TODO(i18n): card_png draws the card's texts in English
+        out = learn.card_message(found, others, await card_png(found), lang=lang)
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -54,7 +49,7 @@ async def card_names(interaction: discord.Interaction,
                      current: str) -> list[app_commands.Choice[str]]:
     """Card names matching what was typed so far in any language (or looking like it in the
     user's or English), shown in the user's language."""
-    language = await reader_language(interaction)
+    language = (await private_lang(interaction)).tag
     cards = (find_cards(current, language=language) if current.strip()
              else list(catalogue().cards.values()))
     return learn.choices(cards, language)
@@ -64,7 +59,8 @@ async def card_names(interaction: discord.Interaction,
 async def help_command(interaction: discord.Interaction) -> None:
     """How to start, with buttons for how a match goes, what to do when stuck, and every
     command."""
-    out = learn.help_message(START.key, learn.gwent_commands(interaction))
+    lang = await private_lang(interaction)
+    out = learn.help_message(START.key, learn.gwent_commands(interaction, lang=lang), lang=lang)
     await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 
@@ -73,9 +69,11 @@ async def help_command(interaction: discord.Interaction) -> None:
 async def faction(interaction: discord.Interaction, name: str) -> None:
     """A faction guide with its starter deck as a picture."""
     async def work() -> None:
-        key = learn.find_faction(name, await reader_language(interaction))
+        lang = await private_lang(interaction)
+        key = learn.find_faction(name, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = learn.faction_message(key, await deck_png(starter_decks()[key]))
+        # TODO(i18n): deck_png draws the cards' texts in English
+        out = learn.faction_message(key, await deck_png(starter_decks()[key]), lang=lang)
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -86,7 +84,7 @@ async def faction_names(interaction: discord.Interaction,
                         current: str) -> list[app_commands.Choice[str]]:
     """Factions whose name in any language matches what was typed, shown in the user's
     language."""
-    language = await reader_language(interaction)
+    language = (await private_lang(interaction)).tag
     playable = dict(factions())
     keys = search_factions(current, language) if current.strip() else list(playable)
     return [app_commands.Choice(name=learn.choice_name(faction_name(key, language),
@@ -99,9 +97,11 @@ async def faction_names(interaction: discord.Interaction,
 async def leader(interaction: discord.Interaction, name: str) -> None:
     """A leader guide with the leader card's picture."""
     async def work() -> None:
-        found = learn.find_leader(name, await reader_language(interaction))
+        lang = await private_lang(interaction)
+        found = learn.find_leader(name, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = learn.leader_message(found, await card_png(found))
+        # TODO(i18n): card_png draws the card's texts in English
+        out = learn.leader_message(found, await card_png(found), lang=lang)
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -112,7 +112,7 @@ async def leader_names(interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
     """Leader names matching what was typed so far in any language, shown in the user's
     language."""
-    language = await reader_language(interaction)
+    language = (await private_lang(interaction)).tag
     leaders = (find_cards(current, kinds=(LEADER,), language=language) if current.strip()
                else [c for c in catalogue().cards.values() if c.type == LEADER])
     return learn.choices(leaders, language)

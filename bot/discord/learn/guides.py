@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
-from bot.discord.core.context import Groups, services
+from bot.discord.core.context import Groups, private_lang, public_lang, services
 from bot.discord.core.views import Outgoing, StaticView, button, clip
 from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
-from bot.i18n import ENGLISH, card_name, search_factions
+from bot.i18n import ENGLISH, Language, Name, card_name, faction_name, search_factions
 from bot.learn.cards import explain_card, find_cards
 from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
-from bot.learn.glossary import quoted
-from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page
+from bot.learn.glossary import ENGLISH_LANGUAGE, quoted
+from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page, page_label
 from bot.learn.in_play import cards_in_view, rules_in_view
 from bot.service.errors import Refusal
 from engine import Card, Observation, catalogue
@@ -30,40 +30,46 @@ EMBED_COLOUR = discord.Colour.from_rgb(201, 160, 79)
 ALSO_MAX = 8  # other matching names listed under a card
 
 
-def help_message(key: str, commands: list[tuple[str, str]]) -> Outgoing:
+def help_message(key: str, commands: list[tuple[str, str]], *, lang: Language) -> Outgoing:
     """A page of /gwent help (every command in an embed on the commands page) with a button
     for each page."""
     page = help_page(key)
     embeds = ((discord.Embed(description=command_lines(commands), colour=EMBED_COLOUR),)
               if page is COMMANDS else ())
-    view = StaticView(*(button(other.label, ids.help_page(other.key), disabled=other is page,
+    view = StaticView(*(button(page_label(other, lang=lang), ids.help_page(other.key),
+                               disabled=other is page,
                                style=discord.ButtonStyle.primary if other is START
                                else discord.ButtonStyle.secondary)
                         for other in PAGES))
-    return Outgoing(page.text, view, embeds=embeds)
+    return Outgoing(lang._(page.text), view, embeds=embeds)
 
 
 async def on_help_page(interaction: discord.Interaction, groups: Groups, _: list[str]
                        ) -> None:
     """A help page's button: show that page in place."""
-    out = help_message(groups["page"], gwent_commands(interaction))
+    lang = await private_lang(interaction)
+    out = help_message(groups["page"], gwent_commands(interaction, lang=lang), lang=lang)
     kwargs = out.edit_kwargs(replace_files=False)
     kwargs["embeds"] = list(out.embeds)  # the commands page's embed goes with it
     await interaction.response.edit_message(**kwargs)
 
 
-def gwent_commands(interaction: discord.Interaction) -> list[tuple[str, str]]:
+def gwent_commands(interaction: discord.Interaction, *, lang: Language
+                   ) -> list[tuple[str, str]]:
     """Every /gwent subcommand (and subgroup command) with its description, from the bot's
-    command tree, so commands added later are listed too."""
+    command tree, so commands added later are listed too; names and descriptions as the
+    slash commands show them in a language (their translations in the catalogue)."""
     tree = cast("GwentBot", interaction.client).tree
     out: list[tuple[str, str]] = []
 
     def walk(command: object, prefix: str) -> None:
         if isinstance(command, discord.app_commands.Group):
+            name = lang.pgettext("group name", command.name)
             for child in command.commands:
-                walk(child, f"{prefix}{command.name} ")
+                walk(child, f"{prefix}{name} ")
         elif isinstance(command, discord.app_commands.Command):
-            out.append((f"{prefix}{command.name}", command.description))
+            out.append((prefix + lang.pgettext("command name", command.name),
+                        lang.pgettext("command description", command.description)))
 
     for command in tree.get_commands():
         if command.name == "gwent":
@@ -73,62 +79,84 @@ def gwent_commands(interaction: discord.Interaction) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------- guides
 
-def faction_message(faction: str, deck_png: bytes) -> Outgoing:
+def faction_message(faction: str, deck_png: bytes, *, lang: Language) -> Outgoing:
     """A faction: style, perk, leaders (once or always on), starter deck picture, tips."""
     info = catalogue().factions[faction]
     guide = FACTIONS[faction]
-    leaders = "\n".join(f"- **{c.name}** ({leader_use(c).split(',')[0].lower()}): {c.text}"
+    # i18n: a leader in a faction's guide: its name, how often it works ("once per match",
+    # "always on") and what it does
+    leaders = "\n".join(lang._("- **{leader}** ({use}): {text}", leader=Name.card(c.id),
+                               use=leader_use(c, lang=lang), text=lang._(c.text))
                         for c in catalogue().leaders(faction))
-    tips = "\n".join(f"- {tip}" for tip in guide.tips)
-    content = (f"**{info.name}**\n{guide.style}\n\n**Perk:** {info.perk} {guide.perk_note}\n\n"
-               f"**Leaders** (`/gwent leader` for tips):\n{leaders}\n\n"
-               f"**Starter deck:** {starter_deck_summary(faction)}\n\n**Tips:**\n{tips}")
+    tips = "\n".join(f"- {lang._(tip)}" for tip in guide.tips)
+    # i18n: a faction's guide; {style} says how it plays, {perk} is its perk and {note} how
+    # the perk works here, {leaders} lists its leaders one per line, {deck} describes its
+    # starter deck, {tips} lists tips one per line
+    content = lang._("**{faction}**\n{style}\n\n**Perk:** {perk} {note}\n\n"
+                     "**Leaders** (`/gwent leader` for tips):\n{leaders}\n\n"
+                     "**Starter deck:** {deck}\n\n**Tips:**\n{tips}",
+                     faction=Name.faction(faction), style=lang._(guide.style),
+                     perk=lang._(info.perk), note=lang._(guide.perk_note), leaders=leaders,
+                     deck=starter_deck_summary(faction, lang=lang), tips=tips)
     return Outgoing(content, files=(("deck.png", deck_png),))
 
 
-def leader_message(card: Card, png: bytes) -> Outgoing:
+def leader_message(card: Card, png: bytes, *, lang: Language) -> Outgoing:
     """A leader: its faction, ability, whether it is used once or always on, tip, notes."""
-    faction = catalogue().factions[card.faction].name
-    return Outgoing(f"{faction} leader\n{leader_summary(card)}", files=(("leader.png", png),))
+    # i18n: {faction} is a faction's name
+    head = lang._("{faction} leader", faction=Name.faction(card.faction))
+    return Outgoing(f"{head}\n{leader_summary(card, lang=lang)}", files=(("leader.png", png),))
 
 
-def card_message(card: Card, others: list[Card], png: bytes) -> Outgoing:
+def card_message(card: Card, others: list[Card], png: bytes, *, lang: Language) -> Outgoing:
     """A card explained, its picture, and other names that matched the search."""
-    text = explain_card(card)
+    text = explain_card(card, lang=lang)
     if others:
-        names = ", ".join(c.name for c in others[:ALSO_MAX])
+        names = ", ".join(card_name(c.id, lang.tag) for c in others[:ALSO_MAX])
         more = len(others) - ALSO_MAX
-        text += f"\n*Also matching:* {names}" + (f" and {more} more" if more > 0 else "")
+        # i18n: other cards whose names match what was typed; {names} lists a few names
+        text += "\n" + (lang.ngettext("*Also matching:* {names} and {count} more",
+                                      "*Also matching:* {names} and {count} more", more,
+                                      names=names) if more > 0
+                        else lang._("*Also matching:* {names}", names=names))
     return Outgoing(text, files=(("card.png", png),))
 
 
-def find_faction(text: str, language: str = ENGLISH) -> str:
+def _typed(text: str, lang: Language) -> str:
+    return quoted(clip(text, 60), lang)
+
+
+def find_faction(text: str, lang: Language = ENGLISH_LANGUAGE) -> str:
     """A faction id from its id or its name (or part of it, or slightly misspelt) in any
     language, or a Refusal."""
     known = catalogue().factions
-    found = [text.strip()] if text.strip() in known else search_factions(text, language)
+    found = [text.strip()] if text.strip() in known else search_factions(text, lang.tag)
     if not found:
-        names = ", ".join(f.name for f in known.values())
-        raise Refusal(f"There is no faction called {quoted(clip(text, 60))}: choose {names}.")
+        names = ", ".join(faction_name(f, lang.tag) for f in known)
+        # i18n: {name} is what was typed, quoted; {factions} lists the factions' names
+        raise Refusal("There is no faction called {name}: choose {factions}.",
+                      name=_typed(text, lang), factions=names)
     return found[0]
 
 
-def find_leader(text: str, language: str = ENGLISH) -> Card:
+def find_leader(text: str, lang: Language = ENGLISH_LANGUAGE) -> Card:
     """A leader from its id or name in any language, typos tolerated, or a Refusal."""
-    found = find_cards(text, kinds=(LEADER,), language=language)
+    found = find_cards(text, kinds=(LEADER,), language=lang.tag)
     if not found:
-        raise Refusal(f"There is no leader called {quoted(clip(text, 60))}. Start typing a name "
-                      "and pick one of the suggestions.")
+        # i18n: {name} is what was typed, quoted
+        raise Refusal("There is no leader called {name}. Start typing a name and pick one of "
+                      "the suggestions.", name=_typed(text, lang))
     return found[0]
 
 
-def find_card(text: str, language: str = ENGLISH) -> tuple[Card, list[Card]]:
+def find_card(text: str, lang: Language = ENGLISH_LANGUAGE) -> tuple[Card, list[Card]]:
     """The best matching card (its name in any language) and the other matches, or a
     Refusal."""
-    found = find_cards(text, language=language)
+    found = find_cards(text, language=lang.tag)
     if not found:
-        raise Refusal(f"There is no card called {quoted(clip(text, 60))}. Start typing a name and "
-                      "pick one of the suggestions.")
+        # i18n: {name} is what was typed, quoted
+        raise Refusal("There is no card called {name}. Start typing a name and pick one of "
+                      "the suggestions.", name=_typed(text, lang))
     return found[0], found[1:]
 
 
@@ -150,16 +178,22 @@ def choices(cards: list[Card], language: str = ENGLISH
 
 # ------------------------------------------------------------------- in a match
 
-def rules_in_play_message(match_id: int, obs: Observation, full: bool = False) -> Outgoing:
+def rules_in_play_message(match_id: int, obs: Observation, full: bool = False, *,
+                          lang: Language) -> Outgoing:
     """The hand's Rules: one line per card in the player's hand and on the board, with More
     for every ability there explained in full (and Less to go back)."""
     if full:
-        title, text, other = "Every ability in play", rules_in_view(obs), "Less"
-        note = "Every ability in your hand and on the board (only you see this)."
+        title = lang.pgettext("embed title", "Every ability in play")
+        text = rules_in_view(obs, lang=lang)
+        other = lang.pgettext("button", "Less")
+        note = lang._("Every ability in your hand and on the board (only you see this).")
     else:
-        title, text, other = "The cards in play", cards_in_view(obs), "More"
-        note = ("Your hand and the board in one line per card (only you see this); cards "
-                "without an ability just add their strength. `/gwent rules` has the rules.")
+        title = lang.pgettext("embed title", "The cards in play")
+        text = cards_in_view(obs, lang=lang)
+        other = lang.pgettext("button", "More")
+        note = lang._("Your hand and the board in one line per card (only you see this); "
+                      "cards without an ability just add their strength. `/gwent rules` has "
+                      "the rules.")
     embed = discord.Embed(title=title, description=text, colour=EMBED_COLOUR)
     view = StaticView(button(other, ids.hand_rules(match_id, "short" if full else "more")))
     return Outgoing(note, view, embeds=(embed,))
@@ -174,7 +208,8 @@ async def on_hand_rules(interaction: discord.Interaction, groups: Groups, _: lis
         raise Refusal("The match has not started yet: your hand is dealt once both players "
                       "are ready. `/gwent rules` explains the game meanwhile.")
     shown = groups.get("view")
-    out = rules_in_play_message(snapshot.match.id, snapshot.observation, shown == "more")
+    out = rules_in_play_message(snapshot.match.id, snapshot.observation, shown == "more",
+                                lang=await private_lang(interaction))
     if shown is None:
         await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
     else:
@@ -183,11 +218,13 @@ async def on_hand_rules(interaction: discord.Interaction, groups: Groups, _: lis
 
 async def on_rules_page(interaction: discord.Interaction, groups: Groups, _: list[str]
                         ) -> None:
-    """Previous and Next turn the page in place; Share posts the page in the channel."""
+    """Previous and Next turn the page in place (the reader's language); Share posts the
+    page in the channel (the server's language)."""
     key, page = groups["topic"], int(groups["page"])
     if groups["op"] == "share":
-        out = shared_message(key, page, interaction.user.display_name)
+        out = shared_message(key, page, interaction.user.display_name,
+                             lang=await public_lang(interaction))
         await interaction.response.send_message(**out.send_kwargs())
         return
-    out = turned(key, page, groups["op"])
+    out = turned(key, page, groups["op"], lang=await private_lang(interaction))
     await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))

@@ -309,7 +309,8 @@ async def _hand(interaction: discord.Interaction, snapshot: Snapshot, *, in_plac
     while they must act or when they `asked` for it (view_png); the image is sent only when
     the message does not show it already."""
     assert snapshot.observation is not None
-    hint = await services(interaction).practice.hint(snapshot)
+    hint = await services(interaction).practice.hint(snapshot,
+                                                     lang=await private_lang(interaction))
     png = await view_png(snapshot, asked=asked)
     clicked = interaction.message.id if in_place and interaction.message is not None else None
     publisher = cast("GwentBot", interaction.client).publisher

@@ -25,6 +25,7 @@ from bot.discord.match.background import guard
 from bot.discord.match.couriers import Click, Couriers
 from bot.discord.match.hand import hand_message, view_png
 from bot.discord.match.public import dms_closed_note
+from bot.i18n import ENGLISH, language
 from bot.service import MatchChange, Snapshot
 from bot.storage.records import CHOOSING, OVER, MatchRecord
 
@@ -151,7 +152,8 @@ class PlayerViews:
         services = self._bot.services
         snapshot = await services.matches.private(match.id, match.seats[seat].user_id)
         assert snapshot.observation is not None
-        hint = await services.practice.hint(snapshot)
+        # TODO(i18n): the hand's language (private) is not wired here yet
+        hint = await services.practice.hint(snapshot, lang=language(ENGLISH))
         return hand_message(snapshot, await view_png(snapshot, asked=False), hint)
 
     async def _send_hand(self, match: MatchRecord, seat: int) -> None:

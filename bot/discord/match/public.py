@@ -15,7 +15,7 @@ from bot.discord.core.replies import refusal_text
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.match import ids
 from bot.discord.replays import ids as replay_ids
-from bot.i18n import Language
+from bot.i18n import ENGLISH, Language, language
 from bot.learn.glossary import score
 from bot.learn.tutorial import next_steps
 from bot.service import Snapshot
@@ -330,7 +330,8 @@ def result_message(snapshot: Snapshot, result: ResultRecord, result_png: bytes |
         lines.append(told)
     tutor = snapshot.match.computer_seat
     if tutor is not None and is_tutorial(snapshot.match):
-        lines.append(next_steps(obs.winner == 1 - tutor))
+        # TODO(i18n): the result's language (public) is not wired here yet
+        lines.append(next_steps(obs.winner == 1 - tutor, lang=language(ENGLISH)))
     view = StaticView(button("Rematch", ids.rematch(snapshot.match.id),
                              style=discord.ButtonStyle.primary),
                       button("Replay", replay_ids.replay(snapshot.match.id)))

@@ -22,6 +22,7 @@ from bot.discord.match.hand import (
     shown_hand,
 )
 from bot.discord.match.public import board_message, lobby_message, result_message
+from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.rules import topics
 from bot.render.faces import face_key
 from bot.render.hand import hand_look
@@ -136,7 +137,7 @@ def test_deck_choice_fits_discord(faction: str) -> None:
 def test_rules_topics_fit_discord() -> None:
     for topic in topics():
         for page in range(len(topic.pages)):
-            check_limits(rules_message(topic.key, page))
+            check_limits(rules_message(topic.key, page, lang=EN))
 
 
 def test_custom_ids_match_their_templates() -> None:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from bot.discord.client import GwentBot
+from bot.i18n import card_name, faction_name, language
 from bot.learn.rules import topic
 from bot.service.tutorial import TUTOR_NAME
 from engine import Observation
@@ -225,16 +226,20 @@ async def test_lookups_in_the_users_language_and_by_names_in_any_language(
                 ("nilfgaard", "Nilfgaard"), ("monsters", "Potwory (Monsters)"),
                 ("scoiatael", "Scoia'tael"), ("skellige", "Skellige"))]
 
-        # The commands find what was typed in any language (the explanations stay English).
+        # The commands find what was typed in any language, and answer in the user's.
         for user, command, typed, head in (
-                (alice, "gwent card", "Jaskier", "**Dandelion** ("),
-                (bob, "gwent card", "Казнь", "**Scorch** ("),
-                (alice, "gwent card", "利维亚的杰洛特", "**Geralt of Rivia** ("),
-                (bob, "gwent card", "Horn des Kommandanten", "**Commander's Horn** ("),
+                (alice, "gwent card", "Jaskier", f"**{card_name('dandelion', 'pl')}** ("),
+                (bob, "gwent card", "Казнь", f"**{card_name('scorch', 'ru')}** ("),
+                (alice, "gwent card", "利维亚的杰洛特",
+                 f"**{card_name('geralt_of_rivia', 'pl')}** ("),
+                (bob, "gwent card", "Horn des Kommandanten",
+                 f"**{card_name('commanders_horn', 'ru')}** ("),
                 (carol, "gwent card", "Ведьма: Кухарка", "**Crone: Brewess** ("),
                 (alice, "gwent leader", "Eredin: Bringer des Todes",
-                 "Monsters leader\n**Eredin: Bringer of Death** ("),
-                (bob, "gwent faction", "Королевства Севера", "**Northern Realms**\n")):
+                 f"{language('pl')._('{faction} leader', faction=faction_name('monsters', 'pl'))}"
+                 f"\n**{card_name('eredin_bringer_of_death', 'pl')}** ("),
+                (bob, "gwent faction", "Королевства Севера",
+                 f"**{faction_name('northern_realms', 'ru')}**\n")):
             reply = await user.slash(world.channel, command, name=typed).message()
             assert reply.ephemeral and reply.content.startswith(head), (typed, reply.content)
 

@@ -18,7 +18,8 @@ from bot.discord.learn.rules import rules_message, shared_message, turned
 from bot.discord.match.hand import hand_message
 from bot.i18n import LANGUAGES
 from bot.learn.cards import find_cards
-from bot.learn.help import PAGES
+from bot.learn.glossary import ENGLISH_LANGUAGE as EN
+from bot.learn.help import PAGES, page_label
 from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
 from bot.learn.rules import topics
 from bot.learn.tutorial import next_hint
@@ -50,26 +51,29 @@ def test_every_rules_page_fits_and_the_buttons_walk_through_all_of_them() -> Non
     seen = []
     key, page = pages[0]
     for _ in pages:
-        out = rules_message(key, page)
+        out = rules_message(key, page, lang=EN)
         check_limits(out)
-        check_limits(shared_message(key, page, "A" * 32))
+        check_limits(shared_message(key, page, "A" * 32, lang=EN))
         seen.append((key, page))
-        nxt = turned(key, page, "next")
+        nxt = turned(key, page, "next", lang=EN)
         key, page = next((k, p) for k, p in pages
-                         if rules_message(k, p).content == nxt.content)
+                         if rules_message(k, p, lang=EN).content == nxt.content)
     assert seen == pages
-    assert turned(*pages[-1], "next").content == rules_message(*pages[-1]).content
-    assert turned(*pages[0], "prev").content == rules_message(*pages[0]).content
-    first = rules_message(*pages[0]).view
+    last, first_page = pages[-1], pages[0]
+    assert turned(*last, "next", lang=EN).content == rules_message(*last, lang=EN).content
+    assert (turned(*first_page, "prev", lang=EN).content
+            == rules_message(*first_page, lang=EN).content)
+    first = rules_message(*pages[0], lang=EN).view
     assert first is not None
     labels = {getattr(b, "label", None): getattr(b, "disabled", None) for b in first.children}
     assert labels["Previous"] is True and labels["Next"] is False
-    assert rules_message("basics").content == rules_message("overview").content  # old ids
+    old = rules_message("basics", lang=EN)  # a topic of older messages
+    assert old.content == rules_message("overview", lang=EN).content
 
 
 @pytest.mark.parametrize("faction", list(catalogue().factions))
 def test_every_faction_guide_fits(faction: str) -> None:
-    out = learn.faction_message(faction, b"png")
+    out = learn.faction_message(faction, b"png", lang=EN)
     check_limits(out)
     for leader in catalogue().leaders(faction):
         assert leader.name in out.content
@@ -79,9 +83,9 @@ def test_every_faction_guide_fits(faction: str) -> None:
 def test_every_leader_card_and_autocomplete_fits() -> None:
     for card in CARDS:
         if card.type == LEADER:
-            check_limits(learn.leader_message(card, b"png"))
+            check_limits(learn.leader_message(card, b"png", lang=EN))
         others = find_cards(card.name)[1:]
-        check_limits(learn.card_message(card, others, b"png"))
+        check_limits(learn.card_message(card, others, b"png", lang=EN))
         for typed in (card.name[:1], card.name[:3], card.name):
             offered = learn.choices(find_cards(typed))
             assert len(offered) <= 25
@@ -113,32 +117,32 @@ def test_help_fits_a_phone_screen_and_its_pages_list_every_command() -> None:
     names = [f"gwent {c.name}" for c in gwent.commands]
     commands = [(n, gwent.get_command(n.split()[1]).description)  # type: ignore[union-attr]
                 for n in names]
-    first = learn.help_message("start", commands)
+    first = learn.help_message("start", commands, lang=EN)
     assert len(first.content) <= 800 and not first.embeds  # one phone screen
     for words in ("/gwent tutorial", "/gwent practice", "/gwent challenge", "Show my hand",
                   "/gwent rules"):
         assert words in first.content
     assert first.view is not None
     buttons = {b.label: b for b in first.view.children}  # type: ignore[attr-defined]
-    assert set(buttons) == {page.label for page in PAGES}
+    assert set(buttons) == {page_label(page) for page in PAGES}
     assert buttons["Start"].disabled and not buttons["Commands"].disabled
     for page in PAGES:
-        out = learn.help_message(page.key, commands)
+        out = learn.help_message(page.key, commands, lang=EN)
         check_limits(out)
         check_embeds(out)
         assert len(out.content) <= 800
         assert out.view is not None
         routed = {b.custom_id for b in out.view.children}  # type: ignore[attr-defined]
         assert routed == {f"gw:help:{p.key}" for p in PAGES}
-    listed = learn.help_message("commands", commands).embeds[0].description or ""
+    listed = learn.help_message("commands", commands, lang=EN).embeds[0].description or ""
     for name in names:
         assert f"`/{name}`" in listed
     words = " ".join(p.text for p in PAGES)
     for said in ("hands_by_dm", "stuck", "Keep this hand", "/gwent forfeit", "Refresh"):
         assert said in words
-    assert learn.help_message("gone", commands).content == first.content  # old buttons
+    assert learn.help_message("gone", commands, lang=EN).content == first.content  # old buttons
     crowded = learn.help_message("commands", [(f"gwent command{i:02d}", "d" * 100)
-                                              for i in range(25)])
+                                              for i in range(25)], lang=EN)
     check_limits(crowded)
     check_embeds(crowded)
 
@@ -173,8 +177,8 @@ def _visible_names(obs: Observation) -> set[str]:
 def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
     all_names = {c.name for c in CARDS}
     for obs in observations(seed):
-        short = learn.rules_in_play_message(7, obs)
-        full = learn.rules_in_play_message(7, obs, full=True)
+        short = learn.rules_in_play_message(7, obs, lang=EN)
+        full = learn.rules_in_play_message(7, obs, full=True, lang=EN)
         for out in (short, full):
             check_limits(out)
             check_embeds(out)

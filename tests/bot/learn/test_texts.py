@@ -8,9 +8,11 @@ import re
 import pytest
 
 from bot.discord.learn import guides as learn
+from bot.i18n import language
 from bot.learn.abilities import ABILITIES, HERO
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_summary
+from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.glossary import TERMS
 from bot.learn.help import PAGES
 from bot.learn.rules import SCORING, topic, topics
@@ -24,7 +26,7 @@ CARDS = list(catalogue().cards.values())
 def every_text() -> list[str]:
     """Everything the bot says to teach: rules pages, help, guides, card texts."""
     texts = [page for t in topics() for page in t.pages] + [p.text for p in PAGES]
-    texts += [learn.faction_message(f, b"").content for f in catalogue().factions]
+    texts += [learn.faction_message(f, b"", lang=EN).content for f in catalogue().factions]
     texts += [explain_card(c) for c in CARDS]
     return texts
 
@@ -132,10 +134,10 @@ def test_lookup_puts_the_users_language_first_and_keeps_to_the_kinds() -> None:
     leaders = find_cards("фольтест", kinds=(LEADER,), language="ru")
     assert len(leaders) == 5 and {c.type for c in leaders} == {LEADER}
     assert find_cards("decoy", kinds=(LEADER,)) == []
-    assert learn.find_faction("Potwory", "pl") == "monsters"
-    assert learn.find_faction("скеллиге", "en") == "skellige"
+    assert learn.find_faction("Potwory", language("pl")) == "monsters"
+    assert learn.find_faction("скеллиге", EN) == "skellige"
     assert learn.find_faction("nilfgaard") == "nilfgaard"
-    assert learn.find_leader("Эредин Бреакк Глас: Убийца Оберона", "pl").id == (
+    assert learn.find_leader("Эредин Бреакк Глас: Убийца Оберона", language("pl")).id == (
         "eredin_bringer_of_death")
 
 
@@ -152,9 +154,9 @@ def test_rulebooks_are_cited_only_in_the_rules_browser_where_they_differ() -> No
     for card in CARDS:
         assert not CITATION.search(explain_card(card)), card.id
         if card.type == LEADER:
-            assert not CITATION.search(learn.leader_message(card, b"").content), card.id
+            assert not CITATION.search(learn.leader_message(card, b"", lang=EN).content), card.id
     for faction in catalogue().factions:
-        assert not CITATION.search(learn.faction_message(faction, b"").content)
+        assert not CITATION.search(learn.faction_message(faction, b"", lang=EN).content)
     # The rules the bot follows are said plainly where players read about the card...
     assert "from your hand as well as your deck" in explain_card(cards["arachas"])
     assert "never itself" in explain_card(cards["clan_dimun_pirate"])

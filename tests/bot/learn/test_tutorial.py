@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.glossary import score
 from bot.learn.tutorial import (
     AHEAD,
@@ -278,10 +279,10 @@ def test_the_passing_advice_reads_the_score_the_cards_and_the_gems() -> None:
 
 def test_the_end_says_what_to_do_next() -> None:
     for won in (True, False):
-        text = next_steps(won)
+        text = next_steps(won, lang=EN)
         for command in ("/gwent practice", "/gwent challenge", "/gwent deck new"):
             assert command in text
-    assert "won" in next_steps(True) and "tutor won" in next_steps(False)
+    assert "won" in next_steps(True, lang=EN) and "tutor won" in next_steps(False, lang=EN)
 
 
 async def _tutorial(services: Services) -> int:
@@ -303,11 +304,11 @@ async def test_a_tutorial_is_dealt_and_played_with_its_hints(services: Services)
     assert tutor.leader == TUTOR_LEADER and tutor.deck_list is not None
     assert record.lobby_message_id is None
     snapshot = await services.matches.private(match_id, ALICE.user_id)
-    first = await services.practice.hint(snapshot)
+    first = await services.practice.hint(snapshot, lang=EN)
     assert first is not None and "Keep this hand" in first
-    assert await services.practice.hint(snapshot) == first  # the same until Alice acts
+    assert await services.practice.hint(snapshot, lang=EN) == first  # the same until Alice acts
     public = await services.matches.public(match_id)
-    assert await services.practice.hint(public) is None  # spectators get none
+    assert await services.practice.hint(public, lang=EN) is None  # spectators get none
 
     hints: list[str] = []
     for _ in range(400):
@@ -320,9 +321,9 @@ async def test_a_tutorial_is_dealt_and_played_with_its_hints(services: Services)
         if not [a for a in obs.legal if a.player == 0 and a.kind != "forfeit"]:
             continue
         actions = [text for _, text, _ in await services.matches.actions(match_id)]
-        hint = hint_in(snapshot.match, actions, obs)
+        hint = hint_in(snapshot.match, actions, obs, lang=EN)
         if hint is not None and (not hints or hints[-1] != hint.text):
-            assert hint.text == await services.practice.hint(snapshot)
+            assert hint.text == await services.practice.hint(snapshot, lang=EN)
             hints.append(hint.text)
         action = (hint.move if hint is not None else None) or instinct(obs)
         await services.matches.act(match_id, ALICE.user_id, move_text(action),
