@@ -561,12 +561,14 @@ class MatchService:
             return await repo.views(match_id)
 
     async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
-                       token: str | None, token_at: float | None) -> None:
+                       token: str | None, token_at: float | None,
+                       locale: str | None = None) -> None:
         """Remember a player's private view of a match (the message their latest click in
-        the match was answered in) and the token that may edit it."""
+        the match was answered in), the token that may edit it, and the player's Discord
+        locale as that click gave it (None: keep the one known)."""
         async with self._db.transaction() as repo:
             if not await repo.set_view(match_id, user_id, message_id, channel_id, token,
-                                       token_at):
+                                       token_at, locale):
                 raise NotAParticipant("This isn't your match: only its two players can act.")
 
     async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
