@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
+from bot.i18n import N_
 from bot.service.clock import Clock
 from bot.service.decks import (
     build_deck,
@@ -48,7 +49,7 @@ from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
 from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
-STALE_BOARD = ("This board is out of date: nothing was played. Use the newest board or your "
+STALE_BOARD = N_("This board is out of date: nothing was played. Use the newest board or your "
                "refreshed hand.")
 
 
@@ -497,6 +498,7 @@ class MatchService:
         try:
             plan(engine)
         except IllegalAction as error:
+            # TODO(i18n): the engine explains an illegal move in English (engine.explain).
             raise IllegalMove(str(error)) from error
         await self._commit(repo, record, engine, first, source, timeouts, in_a_row)
         if engine.is_over:
