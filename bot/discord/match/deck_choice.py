@@ -8,7 +8,6 @@ import discord
 
 from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
 from bot.discord.match import ids
-from bot.discord.match.public import BUTTON
 from bot.i18n import Language, Name, card_name, faction_name
 from bot.service.decks import deck_title, decks, factions, leaders, saved_key, seat_choice
 from bot.storage.records import MatchRecord
@@ -57,18 +56,17 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = (),
                                                          counts.specials))
         deck_options.append(option(mine.name, saved_key(mine.id), described,
                                    default=saved_key(mine.id) == me.deck))
-    placeholder = "select placeholder"
     view = StaticView(
-        select(ids.deck(match.id, "faction"), lang.pgettext(placeholder, "Faction"),
+        select(ids.deck(match.id, "faction"), lang.pgettext("select placeholder", "Faction"),
                [option(faction_name(key, lang.tag), key, lang._(cat.factions[key].perk),
                        default=key == me.faction)
                 for key, _ in factions()], row=0),
-        select(ids.deck(match.id, "leader"), lang.pgettext(placeholder, "Leader"),
+        select(ids.deck(match.id, "leader"), lang.pgettext("select placeholder", "Leader"),
                [option(card_name(card.id, lang.tag), card.id, lang._(card.text),
                        default=card.id == me.leader)
                 for card in leaders(me.faction)], row=1),
-        select(ids.deck(match.id, "deck"), lang.pgettext(placeholder, "Deck"), deck_options,
-               row=2),
-        button(lang.pgettext(BUTTON, "Ready"), ids.lobby(match.id, "ready"),
+        select(ids.deck(match.id, "deck"), lang.pgettext("select placeholder", "Deck"),
+               deck_options, row=2),
+        button(lang.pgettext("button", "Ready"), ids.lobby(match.id, "ready"),
                style=discord.ButtonStyle.success, row=3))
     return Outgoing("\n".join(lines), view)

@@ -18,7 +18,7 @@ from bot.discord.core.format import when
 from bot.discord.core.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
 from bot.discord.learn import ids as rules_ids
 from bot.discord.match import ids
-from bot.discord.match.public import BUTTON, moves_text
+from bot.discord.match.public import moves_text
 from bot.i18n import N_, Language, Name, ability_name, card_name, row_name
 from bot.images import player_view_png
 from bot.learn.glossary import score
@@ -170,7 +170,7 @@ def _placeholder(obs: Observation, lang: Language) -> str:
     if MULLIGAN in kinds:
         return lang.pgettext("select placeholder", "Choose a card to redraw")
     if CHOOSE in kinds and obs.pending is not None:
-        return lang.pgettext("select placeholder", CHOICES[obs.pending.kind][0])
+        return lang._(CHOICES[obs.pending.kind][0])
     return lang.pgettext("select placeholder", "Choose a card to play")
 
 
@@ -264,27 +264,27 @@ def _buttons(obs: Observation, match_id: int, lang: Language
     me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
     out: list[discord.ui.Item[StaticView]] = []
     if FIRST in kinds:
-        out.append(button(lang.pgettext(BUTTON, "Go first"),
+        out.append(button(lang.pgettext("button", "Go first"),
                           ids.move(match_id, n, f"first {obs.viewer}"),
                           style=discord.ButtonStyle.primary, row=3))
         # i18n: {opponent} is a player's name.
-        out.append(button(lang.pgettext(BUTTON, "Let {opponent} go first", opponent=them.name),
+        out.append(button(lang.pgettext("button", "Let {opponent} go first", opponent=them.name),
                           ids.move(match_id, n, f"first {1 - obs.viewer}"), row=3))
     if KEEP in kinds:
-        out.append(button(lang.pgettext(BUTTON, "Keep this hand"), ids.move(match_id, n, "keep"),
+        out.append(button(lang.pgettext("button", "Keep this hand"), ids.move(match_id, n, "keep"),
                           style=discord.ButtonStyle.success, row=3))
     if PASS in kinds:
-        out.append(button(lang.pgettext(BUTTON, "Pass"), ids.move(match_id, n, "pass"),
+        out.append(button(lang.pgettext("button", "Pass"), ids.move(match_id, n, "pass"),
                           style=discord.ButtonStyle.danger, row=3))
     if obs.phase not in (OVER, CHOOSE_FIRST, MULLIGAN_PHASE) and not me.leader.passive:
         # i18n: {leader} is a leader card's name.
-        out.append(button(lang.pgettext(BUTTON, "Leader: {leader}",
+        out.append(button(lang.pgettext("button", "Leader: {leader}",
                                         leader=Name.card(me.leader.card_id)),
                           ids.move(match_id, n, "leader"), style=discord.ButtonStyle.primary,
                           disabled=LEADER not in kinds, row=3))
-    out.append(button(lang.pgettext(BUTTON, "Refresh"), ids.hand(match_id, n),
+    out.append(button(lang.pgettext("button", "Refresh"), ids.hand(match_id, n),
                       disabled=obs.phase == OVER, row=4))
-    out.append(button(lang.pgettext(BUTTON, "Rules"), rules_ids.hand_rules(match_id), row=4))
+    out.append(button(lang.pgettext("button", "Rules"), rules_ids.hand_rules(match_id), row=4))
     return out
 
 
@@ -295,7 +295,7 @@ def followup_message(snapshot: Snapshot, uid: int, actions: list[Action], *,
     assert obs is not None and obs.viewer is not None
     match_id, n = snapshot.match.id, obs.action_count
     view = _card_views(obs)[uid]
-    back = button(lang.pgettext(BUTTON, "Back"), ids.hand(match_id, n), row=4)
+    back = button(lang.pgettext("button", "Back"), ids.hand(match_id, n), row=4)
     if any(a.target is not None for a in actions):
         options = _decoy_options(obs, actions, lang)
         # i18n: {card} is a card's name (a Decoy).

@@ -46,7 +46,6 @@ from engine.events import Line
 from engine.observation import CHOOSE_FIRST, MULLIGAN, OVER
 
 EVENTS_MAX = 900
-BUTTON = "button"
 
 
 def versus(first: str, second: str, *, lang: Language) -> str:
@@ -111,11 +110,11 @@ def challenge_message(challenge: ChallengeRecord, *, lang: Language) -> Outgoing
     # i18n: {when} is a live Discord time, like "in 10 minutes".
     answer = lang._("Answer {when}.", when=when(challenge.expires_at))
     view = StaticView(
-        button(lang.pgettext(BUTTON, "Accept"), ids.challenge(challenge.id, "accept"),
+        button(lang.pgettext("button", "Accept"), ids.challenge(challenge.id, "accept"),
                style=discord.ButtonStyle.success),
-        button(lang.pgettext(BUTTON, "Decline"), ids.challenge(challenge.id, "decline"),
+        button(lang.pgettext("button", "Decline"), ids.challenge(challenge.id, "decline"),
                style=discord.ButtonStyle.danger),
-        button(lang.pgettext(BUTTON, "Cancel"), ids.challenge(challenge.id, "cancel")))
+        button(lang.pgettext("button", "Cancel"), ids.challenge(challenge.id, "cancel")))
     return Outgoing(f"\u2694\ufe0f {head}\n{kind}\n{answer}", view,
                     mentions=(challenge.opponent_id,))
 
@@ -126,7 +125,7 @@ def open_challenge_refusal(refusal: Busy, lang: Language) -> Outgoing:
     challenge = refusal.challenge
     assert challenge is not None
     return Outgoing(refusal_text(refusal, lang), StaticView(
-        button(lang.pgettext(BUTTON, "Cancel that challenge"),
+        button(lang.pgettext("button", "Cancel that challenge"),
                ids.challenge(challenge.id, "cancel"), style=discord.ButtonStyle.danger)))
 
 
@@ -224,9 +223,9 @@ def lobby_message(snapshot: Snapshot, *, lang: Language) -> Outgoing:
                      else lang._("Anyone not ready {when} plays their current choice.",
                                  when=when(match.deadline)))
     view = StaticView(
-        button(lang.pgettext(BUTTON, "Choose deck"), ids.lobby(match.id, "deck"),
+        button(lang.pgettext("button", "Choose deck"), ids.lobby(match.id, "deck"),
                style=discord.ButtonStyle.primary),
-        button(lang.pgettext(BUTTON, "Ready"), ids.lobby(match.id, "ready"),
+        button(lang.pgettext("button", "Ready"), ids.lobby(match.id, "ready"),
                style=discord.ButtonStyle.success))
     return Outgoing("\n".join(lines), view, mentions=people(match))
 
@@ -345,7 +344,7 @@ def board_message(snapshot: Snapshot, png: bytes, events: Iterable[Line], *, mov
 def board_button(match_id: int, action_count: int, *, lang: Language
                  ) -> discord.ui.Button[StaticView]:
     """Show my hand, which opens the clicking player's hand as it is now, on any board."""
-    return button(lang.pgettext(BUTTON, "Show my hand"), ids.hand(match_id, action_count),
+    return button(lang.pgettext("button", "Show my hand"), ids.hand(match_id, action_count),
                   style=discord.ButtonStyle.primary)
 
 
@@ -456,9 +455,9 @@ def result_message(snapshot: Snapshot, result: ResultRecord, result_png: bytes |
     if tutor is not None and is_tutorial(snapshot.match):
         # TODO(i18n): bot.learn.tutorial.next_steps takes no language yet.
         lines.append(next_steps(obs.winner == 1 - tutor))
-    view = StaticView(button(lang.pgettext(BUTTON, "Rematch"), ids.rematch(snapshot.match.id),
+    view = StaticView(button(lang.pgettext("button", "Rematch"), ids.rematch(snapshot.match.id),
                              style=discord.ButtonStyle.primary),
-                      button(lang.pgettext(BUTTON, "Replay"),
+                      button(lang.pgettext("button", "Replay"),
                              replay_ids.replay(snapshot.match.id)))
     files = (() if result_png is None else (("result.png", result_png),))
     return Outgoing("\n".join(lines), view, files=(*files, ("board.png", board_png)))
