@@ -43,7 +43,7 @@ from bot.storage.records import (
     ResultRecord,
 )
 from bot.storage.saved_decks import SavedDeck
-from engine import Action, Match, starter_decks
+from engine import Match, starter_decks
 from tests.bot.discord.match.test_public import challenge, match_record
 from tests.bot.i18n.marked import CLOSE, OPEN, marked_language, unmarked
 
