@@ -86,13 +86,16 @@ RANKED_CHALLENGE = N_("\U0001f3c5 **Ranked**: the result moves both players' fac
                       "rank (`/gwent rules ranked`).")
 CASUAL_CHALLENGE = N_("\U0001f91d **Casual**: not rated, so MMR, ranks and the ladder stay "
                       "as they are.")
-# i18n: a challenge's first line; {opponent} is a mention, {challenger} a player's name.
 CHALLENGES = {
+    # i18n: {opponent} is a mention, {challenger} a player's name.
     (True, False): N_("{opponent}, **{challenger}** challenges you to a ranked match of "
                       "Gwent!"),
+    # i18n: {opponent} is a mention, {challenger} a player's name.
     (False, False): N_("{opponent}, **{challenger}** challenges you to a casual match of "
                        "Gwent!"),
+    # i18n: {opponent} is a mention, {challenger} a player's name.
     (True, True): N_("{opponent}, **{challenger}** challenges you to a ranked rematch!"),
+    # i18n: {opponent} is a mention, {challenger} a player's name.
     (False, True): N_("{opponent}, **{challenger}** challenges you to a casual rematch!"),
 }
 
@@ -265,17 +268,23 @@ def score_line(obs: Observation, *, lang: Language) -> str:
 
 
 # What the players to act must do, on the board: (without a deadline, with one).
-# i18n: {players} are mentions of the players to act; {when} a live Discord time, like
-# "in 10 minutes".
 TO_DO = {
+    # i18n: {players} are mentions.
     CHOOSE_FIRST: (N_("{players} decides who goes first."),
+                   # i18n: {players} are mentions; {when} a live time ("in 10 minutes").
                    N_("{players} decides who goes first \u00b7 time runs out {when}.")),
+    # i18n: {players} are mentions.
     MULLIGAN: (N_("{players} may redraw up to 2 cards, or keep their hand."),
+               # i18n: {players} are mentions.
                N_("{players} may redraw up to 2 cards, or keep their hand \u00b7 time runs "
                   "out {when}.")),
+    # i18n: {players} are mentions.
     "choice": (N_("{players} has a choice to make."),
+               # i18n: {players} are mentions; {when} a live time ("in 10 minutes").
                N_("{players} has a choice to make \u00b7 time runs out {when}.")),
+    # i18n: {players} are mentions.
     "turn": (N_("{players}, it's your turn."),
+             # i18n: {players} are mentions; {when} a live time ("in 10 minutes").
              N_("{players}, it's your turn \u00b7 time runs out {when}.")),
 }
 
@@ -356,20 +365,26 @@ def dms_closed_note(user_id: int, *, lang: Language) -> str:
 
 
 # What a timeout does, in the warning before it.
-# i18n: {players} are mentions; {when} a live Discord time, like "in 2 minutes" (or "soon").
 TIMEOUT_WARNINGS = {
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     USE_DECK: N_("{players}: time runs out {when}, then your current deck choice is used."),
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     KEEP_HAND: N_("{players}: time runs out {when}, then you keep this hand."),
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     TAKE_OPTION: N_("{players}: time runs out {when}, then the first option is taken for "
                     "you."),
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     PASS_ROUND: N_("{players}: time runs out {when}, then you pass the round."),
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     FORFEIT_MATCH: N_("{players}: time runs out {when}, then you forfeit the match: it would "
                       "be your second timeout in a row."),
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     NO_SHOW: N_("{players}: time runs out {when}, then you forfeit the match: in a "
                 "tournament, a player not ready in time loses."),
+    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
     ABANDON_MATCH: N_("{players}: time runs out {when}, then the match ends as abandoned, "
                       "since nobody has moved for two turns: no winner, and it is not rated."),
-    # i18n: {first} is a player's name.
+    # i18n: {first}: a player's name; {players}: mentions; {when}: a live time or "soon".
     GO_FIRST: N_("{players}: time runs out {when}, then {first} goes first."),
 }
 

@@ -83,7 +83,8 @@ async def test_a_practice_match_in_russian_shows_no_english(
             await emu.wait_for(lambda: handle.interaction.answered_at is not None,  # noqa: B023
                                10, "the click's answer")
         # The view, edited after the computer's moves, knows the player's language.
-        assert edits and (await bot.services.matches.views(match_id))[0].locale == "ru"
+        views = await bot.services.matches.views(match_id)
+        assert edits and [v.locale for v in views.values()] == ["ru"]
         seen = [*alice.visible_messages(thread), *alice.visible_messages(world.channel)]
         assert len(seen) >= 4
         assert [(m.content, english_in(m)) for m in seen if english_in(m)] == []
