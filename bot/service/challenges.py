@@ -6,7 +6,6 @@ import asyncio
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 
-from bot.learn.glossary import quoted
 from bot.service.clock import Clock
 from bot.service.errors import Busy, NotAParticipant, NotFound, Refusal
 from bot.service.matches import MatchService, Player
@@ -55,7 +54,8 @@ class ChallengeService:
             raise Refusal("Bots can't play Gwent: challenge a member of this server, or use "
                           "/gwent practice to play against me.")
         if challenger.faction is not None and challenger.faction not in catalogue().factions:
-            raise Refusal(f"There is no faction {quoted(challenger.faction)}.")
+            raise Refusal("There is no faction \u201c{faction}\u201d.",
+                          faction=challenger.faction)
         now = self._clock()
         async with self._db.transaction() as repo:
             running = await repo.live_match_in(channel_id)
@@ -192,14 +192,20 @@ async def _still_open(repo: Repository, challenge_id: int) -> None:
 
 
 def _closed(challenge: ChallengeRecord) -> Refusal:
-    return Refusal(f"This challenge is no longer open: it was {challenge.status}.")
+    if challenge.status == ACCEPTED:
+        return Refusal("This challenge is no longer open: it was accepted.")
+    if challenge.status == DECLINED:
+        return Refusal("This challenge is no longer open: it was declined.")
+    if challenge.status == CANCELLED:
+        return Refusal("This challenge is no longer open: it was cancelled.")
+    return Refusal("This challenge is no longer open: it was expired.")
 
 
 async def check_free(repo: Repository, guild_id: int, person: Player, you: bool) -> None:
     """Refuse (Busy) a member with an open challenge or a running match in the server."""
     challenge = await repo.open_challenge_of(guild_id, person.user_id)
     if challenge is not None:
-        raise Busy(_waiting(challenge, person, you), challenge.channel_id, challenge)
+        raise _waiting(challenge, person, you)
     await check_not_playing(repo, guild_id, person, you)
 
 
@@ -208,23 +214,34 @@ async def check_not_playing(repo: Repository, guild_id: int, person: Player,
     """Refuse (Busy) a member with a running match in the server."""
     match = await repo.live_match_of(guild_id, person.user_id)
     if match is not None:
-        who, has = ("You", "have") if you else (person.name, "has")
-        raise Busy(f"{who} already {has} a match running in this server.", match.channel_id)
+        if you:
+            raise Busy("You already have a match running in this server.", match.channel_id)
+        # i18n: {player} is a player's name.
+        raise Busy("{player} already has a match running in this server.", match.channel_id,
+                   player=person.name)
 
 
-def _waiting(challenge: ChallengeRecord, person: Player, you: bool) -> str:
+def _waiting(challenge: ChallengeRecord, person: Player, you: bool) -> Busy:
     """Why an open challenge stops a new one, from the point of view of the one asking."""
+    where = (challenge.channel_id, challenge)
     if not you:
-        return f"{person.name} already has a challenge waiting in this server."
+        # i18n: {player} is a player's name.
+        return Busy("{player} already has a challenge waiting in this server.", *where,
+                    player=person.name)
     if challenge.challenger_id == person.user_id:
-        return (f"You already challenged {challenge.opponent_name} in this server: cancel "
-                "that challenge, or wait for the answer.")
-    return (f"{challenge.challenger_name} already challenged you in this server: accept or "
-            "decline that challenge first.")
+        # i18n: {opponent} is a player's name.
+        return Busy("You already challenged {opponent} in this server: cancel that challenge, "
+                    "or wait for the answer.", *where, opponent=challenge.opponent_name)
+    # i18n: {challenger} is a player's name.
+    return Busy("{challenger} already challenged you in this server: accept or decline that "
+                "challenge first.", *where, challenger=challenge.challenger_name)
 
 
 def _not_yours(challenge: ChallengeRecord, user_id: int, verb: str) -> Refusal:
     if user_id in (challenge.challenger_id, challenge.opponent_id):
-        other = "Only the challenged member" if verb != "cancel" else "Only the challenger"
-        return Refusal(f"{other} can {verb} this challenge.")
+        if verb == "accept":
+            return Refusal("Only the challenged member can accept this challenge.")
+        if verb == "decline":
+            return Refusal("Only the challenged member can decline this challenge.")
+        return Refusal("Only the challenger can cancel this challenge.")
     return NotAParticipant("This challenge isn't for you.")

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
+from bot.i18n import N_
 from bot.service.clock import Clock
 from bot.service.decks import (
     build_deck,
@@ -48,7 +49,7 @@ from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
 from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
-STALE_BOARD = ("This board is out of date: nothing was played. Use the newest board or your "
+STALE_BOARD = N_("This board is out of date: nothing was played. Use the newest board or your "
                "refreshed hand.")
 
 
@@ -497,6 +498,7 @@ class MatchService:
         try:
             plan(engine)
         except IllegalAction as error:
+            # TODO(i18n): the engine explains an illegal move in English (engine.explain).
             raise IllegalMove(str(error)) from error
         await self._commit(repo, record, engine, first, source, timeouts, in_a_row)
         if engine.is_over:
@@ -561,12 +563,14 @@ class MatchService:
             return await repo.views(match_id)
 
     async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
-                       token: str | None, token_at: float | None) -> None:
+                       token: str | None, token_at: float | None,
+                       locale: str | None = None) -> None:
         """Remember a player's private view of a match (the message their latest click in
-        the match was answered in) and the token that may edit it."""
+        the match was answered in), the token that may edit it, and the player's Discord
+        locale as that click gave it (None: keep the one known)."""
         async with self._db.transaction() as repo:
             if not await repo.set_view(match_id, user_id, message_id, channel_id, token,
-                                       token_at):
+                                       token_at, locale):
                 raise NotAParticipant("This isn't your match: only its two players can act.")
 
     async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:

@@ -7,7 +7,6 @@ import random
 from collections.abc import Awaitable, Callable
 
 from bot.i18n import Language
-from bot.learn.glossary import quoted
 from bot.service.challenges import check_not_playing
 from bot.service.clock import Clock
 from bot.service.computer import LEVELS
@@ -54,13 +53,18 @@ class PracticeService:
                     computer: Player | None = None) -> None:
         """Raise a Refusal if this practice match cannot start (before opening a thread)."""
         if level not in LEVELS:
-            raise Refusal(f"There is no difficulty {quoted(level)}: choose {', '.join(LEVELS)}.")
+            # i18n: {levels} are the difficulties as typed: easy, normal, hard.
+            raise Refusal("There is no difficulty \u201c{level}\u201d: choose {levels}.",
+                          level=level, levels=", ".join(LEVELS))
         for faction in (person.faction, computer.faction if computer else None):
             if faction is not None and faction not in dict(factions()):
-                raise Refusal(f"There is no faction {quoted(faction)}.")
+                raise Refusal("There is no faction \u201c{faction}\u201d.", faction=faction)
         if computer is not None and computer.deck not in (None, *COMPUTER_DECKS):
-            raise Refusal(f"There is no computer deck {quoted(str(computer.deck))}: choose "
-                          f"{' or '.join(COMPUTER_DECKS)}.")
+            first, second = COMPUTER_DECKS
+            # i18n: {first} and {second} are the computer's decks as typed (starter,
+            # generated).
+            raise Refusal("There is no computer deck \u201c{deck}\u201d: choose {first} or "
+                          "{second}.", deck=str(computer.deck), first=first, second=second)
         async with self._db.reading() as repo:
             running = await repo.live_match_in(channel_id)
             if running is not None:

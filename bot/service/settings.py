@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import time
 
-from bot.i18n import LANGUAGES, NATIVE_NAMES, private_language, public_language, supported
+from bot.i18n import (
+    LANGUAGES,
+    NATIVE_NAMES,
+    Language,
+    Said,
+    private_language,
+    public_language,
+    supported,
+)
 from bot.learn.glossary import duration
 from bot.service.errors import InvalidSetting
 from bot.storage import Database
@@ -23,11 +31,26 @@ LANGUAGE_CACHE_SECONDS = 30.0
 DEFAULT_RANKED = False
 
 
+class Durations(Said):
+    """Lengths of time in seconds as a placeholder value, written in the reader's language
+    ("1 minute, 3 minutes")."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self, seconds: tuple[int, ...]) -> None:
+        self.seconds = seconds
+
+    def said_by(self, lang: Language) -> str:
+        """The lengths of time, listed."""
+        return ", ".join(duration(s, lang) for s in self.seconds)
+
+
 def validate_turn_seconds(seconds: int) -> int:
     """Return the turn timer if it is one of TURN_CHOICES, else raise InvalidSetting."""
     if seconds not in TURN_CHOICES:
-        raise InvalidSetting(f"The turn timer can be {', '.join(map(duration, TURN_CHOICES))}, "
-                             f"not {duration(seconds)}.")
+        # i18n: {choices} are lengths of time, listed; {seconds} is a length of time.
+        raise InvalidSetting("The turn timer can be {choices}, not {seconds}.",
+                             choices=Durations(TURN_CHOICES), seconds=Durations((seconds,)))
     return seconds
 
 
@@ -45,7 +68,9 @@ def validate_language(language: str | None) -> str | None:
     found = supported(language)
     if found is None:
         known = ", ".join(f"{tag} ({NATIVE_NAMES[tag]})" for tag in LANGUAGES)
-        raise InvalidSetting(f"There is no language {language!r}. The languages are: {known}.")
+        # i18n: {known} lists the languages' tags and names: "pl (polski), ...".
+        raise InvalidSetting("There is no language {language}. The languages are: {known}.",
+                             language=repr(language), known=known)
     return found
 async def ranked_challenges_in(repo: Repository, guild_id: int) -> bool:
     """Return whether a server's challenges are ranked unless the challenger says."""

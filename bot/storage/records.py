@@ -112,7 +112,8 @@ class ShownBoard:
 class ViewRecord:
     """A player's private view of a match (an ephemeral or direct message), and the newest
     interaction token whose original response it is (None: a direct message the bot sent),
-    with the time that interaction reached the bot. The token is a secret: never shown."""
+    with the time that interaction reached the bot, and the player's Discord locale as
+    their newest click in it gave it (None: not known). The token is a secret: never shown."""
 
     match_id: int
     seat: int
@@ -120,6 +121,7 @@ class ViewRecord:
     channel_id: int
     token: str | None = field(default=None, repr=False)
     token_at: float | None = None
+    locale: str | None = None
 
 
 @dataclass(frozen=True)

@@ -310,21 +310,24 @@ class Repository(Queries):
 
     async def views(self, match_id: int) -> dict[int, ViewRecord]:
         """Return the players' private views of a match, by seat."""
-        rows = await self._all("SELECT seat, message_id, channel_id, token, token_at FROM "
-                               "match_views WHERE match_id = ?", (match_id,))
-        return {r[0]: ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4]) for r in rows}
+        rows = await self._all("SELECT seat, message_id, channel_id, token, token_at, locale "
+                               "FROM match_views WHERE match_id = ?", (match_id,))
+        return {r[0]: ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows}
 
     async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
-                       token: str | None, token_at: float | None) -> bool:
+                       token: str | None, token_at: float | None,
+                       locale: str | None = None) -> bool:
         """Store the private view of a match's player (by user id), replacing the one stored
-        before; False when the user does not play the match."""
+        before (a view of unknown `locale` keeps the one known); False when the user does not
+        play the match."""
         return bool(await self._count(
-            "INSERT INTO match_views (match_id, seat, message_id, channel_id, token, token_at) "
-            "SELECT match_id, seat, ?, ?, ?, ? FROM seats WHERE match_id = ? AND user_id = ? "
-            "ON CONFLICT (match_id, seat) DO UPDATE SET "
+            "INSERT INTO match_views (match_id, seat, message_id, channel_id, token, token_at, "
+            "locale) SELECT match_id, seat, ?, ?, ?, ?, ? FROM seats WHERE match_id = ? AND "
+            "user_id = ? ON CONFLICT (match_id, seat) DO UPDATE SET "
             "message_id = excluded.message_id, channel_id = excluded.channel_id, "
-            "token = excluded.token, token_at = excluded.token_at",
-            (message_id, channel_id, token, token_at, match_id, user_id)))
+            "token = excluded.token, token_at = excluded.token_at, "
+            "locale = COALESCE(excluded.locale, match_views.locale)",
+            (message_id, channel_id, token, token_at, locale, match_id, user_id)))
 
     async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
         """Forget a player's view if it is still this message (it was closed)."""

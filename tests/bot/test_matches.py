@@ -251,3 +251,15 @@ async def test_matches_behind_that_changed_lately_are_left_to_their_process(
     assert await services.matches.behind(quiet_for=5.0) == []
     clock.advance(6.0)
     assert await services.matches.behind(quiet_for=5.0) == [match.id]
+
+
+async def test_a_view_keeps_the_players_locale_until_a_click_gives_another(
+        services: Services) -> None:
+    match = await start_match(services)
+    await services.matches.set_view(match.id, BOB.user_id, 600, 70, "first", 5.0, "pl")
+    # A direct message the bot sent (no click, no locale) keeps the locale known.
+    await services.matches.set_view(match.id, BOB.user_id, 601, 71, None, None)
+    assert (await services.matches.views(match.id))[1].locale == "pl"
+    await services.matches.set_view(match.id, BOB.user_id, 602, 70, "second", 6.0, "de")
+    assert (await services.matches.views(match.id))[1] == ViewRecord(
+        match.id, 1, 602, 70, "second", 6.0, "de")

@@ -43,7 +43,7 @@ from bot.discord.ranked.messages import (
     with_ranked_lines,
 )
 from bot.discord.replays.messages import shared_message, viewer_message
-from bot.learn.glossary import ENGLISH_LANGUAGE as EN
+from bot.i18n import ENGLISH, language
 from bot.learn.glossary import RETIRED, quoted, record, score
 from bot.learn.help import PAGES
 from bot.learn.rules import topics
@@ -58,6 +58,8 @@ from engine.actions import FORFEIT
 from engine.decklist import parse_list
 from tests.bot.helpers import ALICE, BOB, CHANNEL, GUILD, move_text, thread_venue
 from tests.bot.learn.newcomer import play_tutorial
+
+EN = language(ENGLISH)
 
 RETIRED_WORD = re.compile(rf"\b({'|'.join(RETIRED)})\b", re.I)
 OTHER_FORMATS = {
@@ -176,24 +178,24 @@ async def test_every_message_of_a_played_match_keeps_to_the_vocabulary(
     texts: dict[str, list[str]] = {"match": []}
     said = texts["match"]
     challenge = await services.challenges.create(GUILD, CHANNEL, ALICE, BOB)
-    said += texts_of(challenge_message(challenge))
+    said += texts_of(challenge_message(challenge, lang=EN))
     match = await services.challenges.accept(challenge.id, BOB.user_id, thread_venue)
     challenge = await services.challenges.get(challenge.id)
-    said += texts_of(lobby_message(await services.matches.public(match.id)))
-    said += texts_of(deck_message(match, 0))
+    said += texts_of(lobby_message(await services.matches.public(match.id), lang=EN))
+    said += texts_of(deck_message(match, 0, lang=EN))
     await services.matches.ready(match.id, ALICE.user_id)
     match = await services.matches.ready(match.id, BOB.user_id)
-    said += texts_of(lobby_closed_message(match))
+    said += texts_of(lobby_closed_message(match, lang=EN))
     rng = random.Random(3)
     while (record_ := await services.matches.get(match.id)).is_live:
         public = await services.matches.public(match.id)
         assert public.observation is not None
-        said += texts_of(board_message(public, b"", public.observation.events, moves=2))
-        said += texts_of(warning_message(public, public.to_act))
+        said += texts_of(board_message(public, b"", public.observation.event_log, moves=2, lang=EN))
+        said += texts_of(warning_message(public, public.to_act, lang=EN))
         seat = rng.choice(public.to_act)
         private = await services.matches.private(match.id, record_.seats[seat].user_id)
         assert private.observation is not None
-        said += texts_of(hand_message(private, b""))
+        said += texts_of(hand_message(private, b"", lang=EN))
         action = rng.choice([a for a in private.observation.legal if a.kind != FORFEIT])
         await services.matches.act(match.id, record_.seats[seat].user_id, move_text(action),
                                    record_.action_count)
@@ -201,12 +203,12 @@ async def test_every_message_of_a_played_match_keeps_to_the_vocabulary(
     names = (record_.seats[0].name, record_.seats[1].name)
     stored = await services.matches.result(match.id)
     assert stored is not None
-    said += texts_of(with_ranked_lines(result_message(final, stored, b"", b""),
+    said += texts_of(with_ranked_lines(result_message(final, stored, b"", b"", lang=EN),
                                        ranked_lines(await services.ranked.outcome(match.id),
                                                     names)))
-    said += texts_of(challenge_closed_message(challenge, record_))
-    said += texts_of(practice_started_message(_as_practice(record_), None))
-    said += texts_of(tutorial_started_message(_as_practice(record_), None))
+    said += texts_of(challenge_closed_message(challenge, record_, lang=EN))
+    said += texts_of(practice_started_message(_as_practice(record_), None, lang=EN))
+    said += texts_of(tutorial_started_message(_as_practice(record_), None, lang=EN))
     replay = await services.replays.open(match.id, GUILD)
     for number in range(replay.last + 1):
         for viewer in (None, 0):

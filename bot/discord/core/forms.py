@@ -14,13 +14,15 @@ from typing import Any
 
 import discord
 
+from bot.discord.core.context import private_lang
 from bot.discord.core.replies import guarded, try_tell
+from bot.i18n import N_
 
 # (interaction, the custom_id's named groups, {text input custom_id: value})
 FormHandler = Callable[[discord.Interaction, dict[str, str], dict[str, str]],
                        Coroutine[Any, Any, None]]
 TITLE_MAX, LABEL_MAX, PLACEHOLDER_MAX, VALUE_MAX = 45, 45, 100, 4000
-UNKNOWN_FORM = "This form is out of date: nothing was changed. Open it again."
+UNKNOWN_FORM = N_("This form is out of date: nothing was changed. Open it again.")
 
 
 class Form(discord.ui.Modal):
@@ -78,4 +80,4 @@ class FormRouter:
                 await guarded(interaction, handler(interaction, found.groupdict(),
                                                    submitted(interaction)))
                 return
-        await try_tell(interaction, UNKNOWN_FORM)
+        await try_tell(interaction, (await private_lang(interaction))._(UNKNOWN_FORM))

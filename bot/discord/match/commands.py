@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.core.choices import FACTION_CHOICES
-from bot.discord.core.context import guild_id_of, services
+from bot.discord.core.context import guild_id_of, private_lang, public_lang, services
 from bot.discord.core.replies import guarded, tell
 from bot.discord.match.handlers import refuse_for_open_challenge, start_practice
 from bot.discord.match.public import challenge_message
@@ -48,8 +48,8 @@ async def challenge(interaction: discord.Interaction, opponent: discord.User,
             if await refuse_for_open_challenge(interaction, busy):
                 return
             raise
-        sent = await interaction.response.send_message(
-            **challenge_message(record).send_kwargs())
+        out = challenge_message(record, lang=await public_lang(interaction))
+        sent = await interaction.response.send_message(**out.send_kwargs())
         if sent.message_id is not None:
             await services(interaction).challenges.set_message(record.id, sent.message_id)
 
@@ -89,8 +89,11 @@ async def forfeit(interaction: discord.Interaction) -> None:
         seat = match.seat_of(interaction.user.id)
         assert seat is not None
         other = discord.utils.escape_markdown(match.seats[1 - seat].name)
-        await tell(interaction, f"You forfeited your match against {other}. "
-                                f"The result is in <#{match.channel_id}>.")
+        lang = await private_lang(interaction)
+        # i18n: {opponent} is a player's name, {channel} a link to the match's channel.
+        await tell(interaction, lang._("You forfeited your match against {opponent}. The "
+                                       "result is in {channel}.", opponent=other,
+                                       channel=f"<#{match.channel_id}>"))
 
     await guarded(interaction, work())
 

@@ -40,12 +40,14 @@ STORED_MAX = 10_000
 @dataclass(frozen=True)
 class Courier:
     """An interaction token that may speak for a match, the channel its interaction came from
-    and when it reached the bot, and the player's view it may edit (if known)."""
+    and when it reached the bot, and the player's view it may edit (if known) with the
+    player's Discord locale as last seen there (if known)."""
 
     token: str = field(repr=False)
     channel_id: int
     at: float
     view_id: int | None = None
+    locale: str | None = None
 
 
 class Click:
@@ -57,6 +59,7 @@ class Click:
         self.interaction = interaction
         self.match_id = match_id
         self.user_id = interaction.user.id
+        self.locale = interaction.locale.value
         self.received_at = received_at
         self.settled: asyncio.Future[Courier | None] = (
             asyncio.get_running_loop().create_future())
@@ -78,8 +81,9 @@ class Couriers:
         self._bot = bot
         # The newest click of each player of each match, until its answer is shown.
         self._clicks: dict[tuple[int, int], Click] = {}
-        # The view each player of each match was last stored with, and when its token came.
-        self._stored: dict[tuple[int, int], tuple[int, int, float]] = {}
+        # The view each player of each match was last stored with (message, channel and
+        # locale), and when its token came.
+        self._stored: dict[tuple[int, int], tuple[int, int, str, float]] = {}
 
     def clicking(self, interaction: discord.Interaction, match_id: int) -> Click:
         """Note a click of a player in a match, to be answered in their private view."""
@@ -95,19 +99,20 @@ class Couriers:
         try:
             if courier is not None and message_id is not None:
                 stored = self._stored.get(key)
-                if (stored is None or stored[:2] != (message_id, courier.channel_id)
-                        or courier.at - stored[2] >= TOKEN_REFRESH_SECONDS):
+                seen = (message_id, courier.channel_id, click.locale)
+                if (stored is None or stored[:3] != seen
+                        or courier.at - stored[3] >= TOKEN_REFRESH_SECONDS):
                     await self._bot.services.matches.set_view(
                         click.match_id, click.user_id, message_id, courier.channel_id,
-                        courier.token, courier.at)
-                    self._remember(key, (message_id, courier.channel_id, courier.at))
+                        courier.token, courier.at, click.locale)
+                    self._remember(key, (*seen, courier.at))
         finally:
             if not click.settled.done():
                 click.settled.set_result(courier)
             if self._clicks.get(key) is click:
                 del self._clicks[key]
 
-    def _remember(self, key: tuple[int, int], stored: tuple[int, int, float]) -> None:
+    def _remember(self, key: tuple[int, int], stored: tuple[int, int, str, float]) -> None:
         self._stored.pop(key, None)
         self._stored[key] = stored
         if len(self._stored) > STORED_MAX:
@@ -129,7 +134,8 @@ class Couriers:
         view = (await self._bot.services.matches.views(match.id)).get(seat)
         if view is None or view.token is None or view.token_at is None:
             return None
-        return Courier(view.token, view.channel_id, view.token_at, view.message_id)
+        return Courier(view.token, view.channel_id, view.token_at, view.message_id,
+                       view.locale)
 
     def usable(self, courier: Courier | None) -> bool:
         """Whether a courier's token may still be used."""

@@ -18,16 +18,17 @@ from bot.discord.core.format import when
 from bot.discord.core.views import OPTIONS_MAX, Outgoing, StaticView, button, clean, option, select
 from bot.discord.learn import ids as rules_ids
 from bot.discord.match import ids
+from bot.discord.match.public import moves_text
+from bot.i18n import N_, Language, Name, ability_name, card_name, row_name
 from bot.images import player_view_png
 from bot.learn.glossary import score
 from bot.service import Snapshot
 from engine import Action, ActionError, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
 from engine.ai.model import board_model, gain
-from engine.cards import ROW_TITLES
 from engine.observation import CHOOSE_FIRST, OVER, CardView
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
-from engine.text import card_label
+from engine.pending import DECK_DRAW, DECK_WEATHER, MEDIC, RESTORE
 from engine.view import hand_order
 
 CARD_KINDS = (PLAY, CHOOSE, MULLIGAN)
@@ -57,21 +58,23 @@ def shown_hand(obs: Observation) -> tuple[CardView, ...]:
     return tuple(hand_order(obs.sides[obs.viewer].hand or ()))
 
 
-async def hand_view_png(obs: Observation) -> bytes:
-    """The image of a player's private view: the board from their side, marked as theirs,
-    and their hand, numbered as shown_hand orders it. (Every private view's image is drawn
-    here.)"""
+async def hand_view_png(obs: Observation, *, lang: Language) -> bytes:
+    """The image of a player's private view, in their language: the board from their side,
+    marked as theirs, and their hand, numbered as shown_hand orders it. (Every private
+    view's image is drawn here.)"""
+    # TODO(i18n): render tag: pass lang.tag once player_view_png takes it.
+    del lang
     return await player_view_png(obs)
 
 
-async def view_png(snapshot: Snapshot, *, asked: bool) -> bytes | None:
+async def view_png(snapshot: Snapshot, *, asked: bool, lang: Language) -> bytes | None:
     """The image a player's view shows: only while they must act, or when they asked for it
     (Show my hand, Refresh). A waiting player follows the match on the public board; their
     image is drawn again when their turn comes back, not after each move."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     if asked or obs.viewer in snapshot.to_act:
-        return await hand_view_png(obs)
+        return await hand_view_png(obs, lang=lang)
     return None
 
 
@@ -91,7 +94,18 @@ def _places(numbers: list[int]) -> str:
     return ", ".join(map(str, numbers)) + ". "
 
 
-def card_choices(obs: Observation) -> list[CardChoice]:
+def card_label(view: CardView, *, lang: Language) -> str:
+    """A card's name in a language, with its base strength for units ("Geralt (15 hero)")."""
+    name = card_name(view.card_id, lang.tag)
+    if view.base is None:
+        return name
+    strength = lang.number(view.base)
+    # i18n: a unit card in a list; {strength} is its base strength, "hero" a hero unit.
+    return (lang._("{card} ({strength} hero)", card=name, strength=strength) if view.hero
+            else lang._("{card} ({strength})", card=name, strength=strength))
+
+
+def card_choices(obs: Observation, *, lang: Language) -> list[CardChoice]:
     """The distinct cards the viewer can act with now, in the order shown (hand, then a
     pending choice's options).
 
@@ -113,17 +127,19 @@ def card_choices(obs: Observation) -> list[CardChoice]:
     for uids in groups.values():
         view = views[uids[0]]
         place = _places([positions[u] for u in uids if u in positions])
-        choices.append(CardChoice(uids[0], place + card_label(view), card_text(view), len(uids)))
+        choices.append(CardChoice(uids[0], place + card_label(view, lang=lang),
+                                  card_text(view, lang=lang), len(uids)))
     return choices
 
 
-def card_text(view: CardView) -> str:
+def card_text(view: CardView, *, lang: Language) -> str:
     """A card's rules text for the select description."""
     card = catalogue().cards.get(view.card_id)
     if card is not None and card.text:
-        return card.text
-    rows = "/".join(ROW_TITLES[r] for r in view.rows)
-    return ", ".join(x for x in (rows, *view.abilities) if x)
+        return lang._(card.text)
+    rows = "/".join(row_name(r, lang) for r in view.rows)
+    return ", ".join(x for x in (rows, *(ability_name(a, lang.tag) for a in view.abilities))
+                     if x)
 
 
 def actions_for(obs: Observation, uid: int) -> list[Action]:
@@ -136,122 +152,166 @@ def _chunks(items: list[CardChoice], size: int) -> Iterable[list[CardChoice]]:
         yield items[start:start + size]
 
 
-def _placeholder(obs: Observation) -> str:
+# A pending choice (engine.pending), as the card select's placeholder and as a sentence.
+CHOICES = {
+    MEDIC: (N_("Choose a unit from your discard pile to play"),
+            N_("Choose a unit from your discard pile to play.")),
+    RESTORE: (N_("Choose a card from your discard pile to take back"),
+              N_("Choose a card from your discard pile to take back.")),
+    DECK_DRAW: (N_("Choose a card from your deck to draw"),
+                N_("Choose a card from your deck to draw.")),
+    DECK_WEATHER: (N_("Choose a weather card from your deck to play"),
+                   N_("Choose a weather card from your deck to play.")),
+}
+
+
+def _placeholder(obs: Observation, lang: Language) -> str:
     kinds = {a.kind for a in obs.legal}
     if MULLIGAN in kinds:
-        return "Choose a card to redraw"
+        return lang.pgettext("select placeholder", "Choose a card to redraw")
     if CHOOSE in kinds and obs.pending is not None:
-        return f"Choose {obs.pending.prompt}"
-    return "Choose a card to play"
+        return lang._(CHOICES[obs.pending.kind][0])
+    return lang.pgettext("select placeholder", "Choose a card to play")
 
 
-def _status(snapshot: Snapshot) -> str:
+def _status(snapshot: Snapshot, lang: Language) -> str:
+    """What the player can do now, and the time left."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
     deadline = snapshot.match.deadline
-    time_left = f" Time runs out {when(deadline)}." if deadline else ""
+    # i18n: {when} is a live Discord time, like "in 10 minutes".
+    time_left = " " + lang._("Time runs out {when}.", when=when(deadline)) if deadline else ""
     kinds = {a.kind for a in obs.legal}
+    opponent = clean(them.name)
     if obs.phase == OVER:
-        return "The match is over."
+        return lang._("The match is over.")
     if FIRST in kinds:
-        return "You lead the Scoia'tael: decide who goes first." + time_left
+        return lang._("You lead the {faction}: decide who goes first.",
+                      faction=Name.faction("scoiatael")) + time_left
     if KEEP in kinds:
         left = me.mulligans_left or 0
         if left:
-            return (f"Redraw up to {left} more card{'s' if left != 1 else ''}, one at a time, "
-                    f"or keep this hand.{time_left}")
-        return "Keep this hand to finish your redraws." + time_left
+            return lang.ngettext("Redraw up to {count} more card, one at a time, or keep this "
+                                 "hand.", "Redraw up to {count} more cards, one at a time, or "
+                                 "keep this hand.", left) + time_left
+        return lang._("Keep this hand to finish your redraws.") + time_left
     if CHOOSE in kinds and obs.pending is not None:
-        return f"Choose {obs.pending.prompt}.{time_left}"
+        return lang._(CHOICES[obs.pending.kind][1]) + time_left
     if PASS in kinds:
-        passed = f" {clean(them.name)} has passed." if them.passed else ""
-        return f"Your turn: play a card, use your leader, or pass.{passed}{time_left}"
+        # i18n: {opponent} is a player's name.
+        passed = (" " + lang._("{opponent} has passed.", opponent=opponent) if them.passed
+                  else "")
+        return lang._("Your turn: play a card, use your leader, or pass.") + passed + time_left
+    # i18n: {opponent} is a player's name.
     if obs.phase == CHOOSE_FIRST:
-        return f"Waiting for {clean(them.name)} to decide who goes first."
+        return lang._("Waiting for {opponent} to decide who goes first.", opponent=opponent)
     if obs.phase == MULLIGAN_PHASE:
-        return f"Waiting for {clean(them.name)} to finish redrawing."
+        return lang._("Waiting for {opponent} to finish redrawing.", opponent=opponent)
     if me.passed:
-        return f"You have passed this round. Waiting for {clean(them.name)}."
-    return f"Waiting for {clean(them.name)}."
+        return lang._("You have passed this round. Waiting for {opponent}.", opponent=opponent)
+    return lang._("Waiting for {opponent}.", opponent=opponent)
 
 
-def hand_message(snapshot: Snapshot, png: bytes | None, hint: str | None = None) -> Outgoing:
+def hand_message(snapshot: Snapshot, png: bytes | None, hint: str | None = None, *,
+                 lang: Language) -> Outgoing:
     """The hand image (if any: see view_png) with what the player can do now (and a tutorial
     hint, if any)."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     match = snapshot.match
     me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
-    round_name = f"Round {obs.round}" if obs.round else "Before round 1"
-    lines = [f"**Your hand** \u00b7 {round_name} \u00b7 You **{score(me.total, them.total)}** "
-             f"{clean(them.name)}", _status(snapshot)]
-    if obs.last_events:
-        lines.append("Last move: " + clean(" ".join(obs.last_events)))
+    round_name = (lang._("Round {number}", number=lang.number(obs.round)) if obs.round
+                  else lang._("Before round 1"))
+    # i18n: the hand's title; {round} is like "Round 2", {score} like 12-9 (the reader's
+    # total first), {opponent} a player's name.
+    lines = [lang._("**Your hand** \u00b7 {round} \u00b7 You **{score}** {opponent}",
+                    round=round_name, score=score(me.total, them.total, lang),
+                    opponent=clean(them.name)), _status(snapshot, lang)]
+    if obs.last_event_log:
+        lines.append(lang._("Last move: {moves}",
+                            moves=clean(moves_text(obs.last_event_log, lang=lang))))
     if me.revealed:
-        lines.append("Seen in their hand: " + ", ".join(card_label(v) for v in me.revealed))
+        # i18n: {cards} are cards' names, listed.
+        lines.append(lang._("Seen in their hand: {cards}", cards=", ".join(
+            card_label(v, lang=lang) for v in me.revealed)))
     if hint:
-        lines.append(f"\U0001f4a1 **Tutorial:** {hint}")
+        # i18n: {hint} is a hint of the tutorial.
+        lines.append("\U0001f4a1 " + lang._("**Tutorial:** {hint}", hint=hint))
     if png is None and me.hand and obs.phase != OVER:
-        lines.append("Your cards show here again when you must act, or with **Refresh**.")
+        lines.append(lang._("Your cards show here again when you must act, or with "
+                            "**Refresh**."))
     n = obs.action_count
     items: list[discord.ui.Item[StaticView]] = []
-    choices = card_choices(obs)
+    choices = card_choices(obs, lang=lang)
     for page, chunk in enumerate(_chunks(choices, OPTIONS_MAX)):
         if page == MAX_SELECTS:
             break
         options = [option(c.label + (f" \u00d7{c.count}" if c.count > 1 else ""), str(c.uid),
                           c.description) for c in chunk]
-        items.append(select(ids.card(match.id, n, page), _placeholder(obs), options, row=page))
-    items.extend(_buttons(obs, match.id))
+        items.append(select(ids.card(match.id, n, page), _placeholder(obs, lang), options,
+                            row=page))
+    items.extend(_buttons(obs, match.id, lang))
     return Outgoing("\n".join(lines), StaticView(*items),
                     files=(("hand.png", png),) if png is not None else ())
 
 
-def _buttons(obs: Observation, match_id: int) -> list[discord.ui.Item[StaticView]]:
+def _buttons(obs: Observation, match_id: int, lang: Language
+             ) -> list[discord.ui.Item[StaticView]]:
     assert obs.viewer is not None
     n = obs.action_count
     kinds = {a.kind for a in obs.legal}
     me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
     out: list[discord.ui.Item[StaticView]] = []
     if FIRST in kinds:
-        out.append(button("Go first", ids.move(match_id, n, f"first {obs.viewer}"),
+        out.append(button(lang.pgettext("button", "Go first"),
+                          ids.move(match_id, n, f"first {obs.viewer}"),
                           style=discord.ButtonStyle.primary, row=3))
-        out.append(button(f"Let {them.name} go first",
+        # i18n: {opponent} is a player's name.
+        out.append(button(lang.pgettext("button", "Let {opponent} go first", opponent=them.name),
                           ids.move(match_id, n, f"first {1 - obs.viewer}"), row=3))
     if KEEP in kinds:
-        out.append(button("Keep this hand", ids.move(match_id, n, "keep"),
+        out.append(button(lang.pgettext("button", "Keep this hand"), ids.move(match_id, n, "keep"),
                           style=discord.ButtonStyle.success, row=3))
     if PASS in kinds:
-        out.append(button("Pass", ids.move(match_id, n, "pass"),
+        out.append(button(lang.pgettext("button", "Pass"), ids.move(match_id, n, "pass"),
                           style=discord.ButtonStyle.danger, row=3))
     if obs.phase not in (OVER, CHOOSE_FIRST, MULLIGAN_PHASE) and not me.leader.passive:
-        out.append(button(f"Leader: {me.leader.name}", ids.move(match_id, n, "leader"),
-                          style=discord.ButtonStyle.primary, disabled=LEADER not in kinds,
-                          row=3))
-    out.append(button("Refresh", ids.hand(match_id, n), disabled=obs.phase == OVER, row=4))
-    out.append(button("Rules", rules_ids.hand_rules(match_id), row=4))
+        # i18n: {leader} is a leader card's name.
+        out.append(button(lang.pgettext("button", "Leader: {leader}",
+                                        leader=Name.card(me.leader.card_id)),
+                          ids.move(match_id, n, "leader"), style=discord.ButtonStyle.primary,
+                          disabled=LEADER not in kinds, row=3))
+    out.append(button(lang.pgettext("button", "Refresh"), ids.hand(match_id, n),
+                      disabled=obs.phase == OVER, row=4))
+    out.append(button(lang.pgettext("button", "Rules"), rules_ids.hand_rules(match_id), row=4))
     return out
 
 
-def followup_message(snapshot: Snapshot, uid: int, actions: list[Action]) -> Outgoing:
+def followup_message(snapshot: Snapshot, uid: int, actions: list[Action], *,
+                     lang: Language) -> Outgoing:
     """Ask the one question a card needs: which row, or which unit Decoy takes back."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
     match_id, n = snapshot.match.id, obs.action_count
     view = _card_views(obs)[uid]
-    back = button("Back", ids.hand(match_id, n), row=4)
+    back = button(lang.pgettext("button", "Back"), ids.hand(match_id, n), row=4)
     if any(a.target is not None for a in actions):
-        options = _decoy_options(obs, actions)
-        return Outgoing(f"Which unit should **{view.name}** take back to your hand?",
-                        StaticView(select(ids.pick(match_id, n, 0), "Choose a unit", options,
-                                          row=0), back))
+        options = _decoy_options(obs, actions, lang)
+        # i18n: {card} is a card's name (a Decoy).
+        return Outgoing(lang._("Which unit should **{card}** take back to your hand?",
+                               card=Name.card(view.card_id)),
+                        StaticView(select(ids.pick(match_id, n, 0),
+                                          lang.pgettext("select placeholder", "Choose a unit"),
+                                          options, row=0), back))
     gains = lead_gains(obs, actions)
-    rows = [button(ROW_TITLES[a.row] + (f" {gains[a]:+d}" if a in gains else ""),
+    rows = [button(row_name(a.row, lang) + (f" {lang.signed(gains[a])}" if a in gains else ""),
                    ids.move(match_id, n, move_text(a)), style=discord.ButtonStyle.primary, row=0)
             for a in actions if a.row is not None]
-    return Outgoing(f"Where should **{card_label(view)}** go? Each row shows what it adds to "
-                    "your lead at once.", StaticView(*rows, back))
+    # i18n: {card} is a card's name, with its strength for units.
+    return Outgoing(lang._("Where should **{card}** go? Each row shows what it adds to your "
+                           "lead at once.", card=card_label(view, lang=lang)),
+                    StaticView(*rows, back))
 
 
 def lead_gains(obs: Observation, actions: list[Action]) -> dict[Action, int]:
@@ -269,7 +329,8 @@ def lead_gains(obs: Observation, actions: list[Action]) -> dict[Action, int]:
     return gains
 
 
-def _decoy_options(obs: Observation, actions: list[Action]) -> list[discord.SelectOption]:
+def _decoy_options(obs: Observation, actions: list[Action], lang: Language
+                   ) -> list[discord.SelectOption]:
     assert obs.viewer is not None
     where: dict[int, tuple[CardView, int]] = {}
     for r, row in enumerate(obs.sides[obs.viewer].rows):
@@ -281,6 +342,10 @@ def _decoy_options(obs: Observation, actions: list[Action]) -> list[discord.Sele
         view, r = where[action.target]
         key = (view.card_id, view.strength, r)
         if key not in options:
-            options[key] = option(f"{view.name} ({view.strength}) on {ROW_TITLES[r]}",
-                                  move_text(action), card_text(view))
+            # i18n: a unit Decoy may take back: its name, strength and row.
+            options[key] = option(lang.pgettext("select option", "{card} ({strength}) on {row}",
+                                                card=Name.card(view.card_id),
+                                                strength=lang.number(view.strength or 0),
+                                                row=row_name(r, lang)),
+                                  move_text(action), card_text(view, lang=lang))
     return list(options.values())[:OPTIONS_MAX]

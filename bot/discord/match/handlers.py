@@ -42,6 +42,7 @@ from bot.discord.match.public import (
     tutorial_started_message,
     tutorial_thread_name,
 )
+from bot.i18n import N_
 from bot.service import Player, Snapshot
 from bot.service.errors import Busy, IllegalMove, OutOfDate, Refusal
 from bot.storage.records import CHOOSING
@@ -53,7 +54,8 @@ log = logging.getLogger(__name__)
 
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
                 discord.ChannelType.news_thread)
-STALE = "This is out of date: nothing was played. Press Refresh to see your hand as it is now."
+STALE = N_("This is out of date: nothing was played. Press Refresh to see your hand as it is "
+           "now.")
 
 # ------------------------------------------------------------------ challenges
 
@@ -63,15 +65,17 @@ async def on_challenge(interaction: discord.Interaction, groups: Groups, _: list
     challenge_id, user_id = int(groups["challenge"]), interaction.user.id
     if groups["op"] == "accept":
         await interaction.response.defer()
+        lang = await public_lang(interaction)
         match = await svc.challenges.accept(
             challenge_id, user_id,
-            lambda challenge: open_venue(interaction, thread_name(challenge)))
-        closed = challenge_closed_message(await svc.challenges.get(challenge_id), match)
+            lambda challenge: open_venue(interaction, thread_name(challenge, lang=lang)))
+        closed = challenge_closed_message(await svc.challenges.get(challenge_id), match,
+                                          lang=lang)
         await interaction.edit_original_response(**closed.edit_kwargs(replace_files=False))
         return
     answer = svc.challenges.decline if groups["op"] == "decline" else svc.challenges.cancel
     record = await answer(challenge_id, user_id)
-    closed = challenge_closed_message(record)
+    closed = challenge_closed_message(record, lang=await public_lang(interaction))
     await interaction.response.edit_message(**closed.edit_kwargs(replace_files=False))
     clicked = interaction.message.id if interaction.message is not None else None
     if record.message_id is not None and record.message_id != clicked:
@@ -136,8 +140,9 @@ async def start_practice(interaction: discord.Interaction, faction: str | None,
     person = Player(me.id, me.display_name, faction)
     await svc.practice.check(guild_id, channel_id, person, level,
                              Player(bot_user.id, "", computer_faction, deck=computer_deck))
-    name = (tutorial_thread_name(me.display_name) if tutorial
-            else practice_thread_name(me.display_name, level))
+    lang = await public_lang(interaction)
+    name = (tutorial_thread_name(me.display_name, lang=lang) if tutorial
+            else practice_thread_name(me.display_name, level, lang=lang))
     await interaction.response.defer(thinking=True)
     try:
         match = await svc.practice.start(guild_id, channel_id, person, level, bot_user.id,
@@ -145,11 +150,10 @@ async def start_practice(interaction: discord.Interaction, faction: str | None,
                                          tutorial=tutorial, computer_faction=computer_faction,
                                          computer_deck=computer_deck)
     except Refusal as refusal:  # someone was quicker since the check
-        await interaction.edit_original_response(
-            content=refusal_text(refusal, await public_lang(interaction)))
+        await interaction.edit_original_response(content=refusal_text(refusal, lang))
         return
-    out = (tutorial_started_message(match, channel_id) if tutorial
-           else practice_started_message(match, channel_id))
+    out = (tutorial_started_message(match, channel_id, lang=lang) if tutorial
+           else practice_started_message(match, channel_id, lang=lang))
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
 
 
@@ -159,7 +163,8 @@ async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[s
     match_id = int(groups["match"])
     if (await svc.matches.get(match_id)).computer_seat is not None:
         practice = await svc.practice.rematch(match_id, interaction.user.id)
-        out = practice_started_message(practice, interaction.channel_id)
+        out = practice_started_message(practice, interaction.channel_id,
+                                       lang=await public_lang(interaction))
         await interaction.response.send_message(**out.send_kwargs())
         return
     try:
@@ -168,7 +173,8 @@ async def on_rematch(interaction: discord.Interaction, groups: Groups, _: list[s
         if await refuse_for_open_challenge(interaction, busy):
             return
         raise
-    sent = await interaction.response.send_message(**challenge_message(challenge).send_kwargs())
+    out = challenge_message(challenge, lang=await public_lang(interaction))
+    sent = await interaction.response.send_message(**out.send_kwargs())
     if sent.message_id is not None:
         await svc.challenges.set_message(challenge.id, sent.message_id)
 
@@ -190,7 +196,7 @@ async def _deck_choice(interaction: discord.Interaction, match_id: int) -> Reply
     svc, user_id = services(interaction), interaction.user.id
     record, seat = await svc.matches.deck_seat(match_id, user_id)
     return Reply(deck_message(record, seat, await svc.decks.playable(
-        user_id, record.seats[seat].faction)))
+        user_id, record.seats[seat].faction), lang=await private_lang(interaction)))
 
 
 async def _ready(interaction: discord.Interaction, match_id: int, click: Click) -> Reply:
@@ -201,7 +207,7 @@ async def _ready(interaction: discord.Interaction, match_id: int, click: Click) 
     assert me is not None
     if ready.status == CHOOSING:
         return Reply(deck_message(ready, me, await svc.decks.playable(
-            user_id, ready.seats[me].faction)))
+            user_id, ready.seats[me].faction), lang=await private_lang(interaction)))
     return await _hand(interaction, await svc.matches.private(match_id, user_id),
                        in_place=is_private(interaction), asked=False)
 
@@ -221,7 +227,7 @@ async def _choose(interaction: discord.Interaction, match_id: int, part: str,
     seat = record.seat_of(user_id)
     assert seat is not None
     return Reply(deck_message(record, seat, await svc.decks.playable(
-        user_id, record.seats[seat].faction)))
+        user_id, record.seats[seat].faction), lang=await private_lang(interaction)))
 
 
 # ----------------------------------------------------------------------- hands
@@ -255,7 +261,8 @@ async def _current(interaction: discord.Interaction, match_id: int) -> Reply:
         assert seat is not None
         saved = await services(interaction).decks.playable(
             interaction.user.id, snapshot.match.seats[seat].faction)
-        return Reply(deck_message(snapshot.match, seat, saved))
+        return Reply(deck_message(snapshot.match, seat, saved,
+                                  lang=await private_lang(interaction)))
     return await _hand(interaction, snapshot, in_place=is_private(interaction), asked=True)
 
 
@@ -277,7 +284,8 @@ async def _card(interaction: discord.Interaction, match_id: int, n: int, uid: in
         raise IllegalMove("That card cannot be used now.")
     if len(actions) == 1:
         return await _act(interaction, match_id, move_text(actions[0]), n, click)
-    return Reply(followup_message(snapshot, uid, actions))
+    return Reply(followup_message(snapshot, uid, actions,
+                                  lang=await private_lang(interaction)))
 
 
 async def on_move(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
@@ -309,10 +317,10 @@ async def _hand(interaction: discord.Interaction, snapshot: Snapshot, *, in_plac
     while they must act or when they `asked` for it (view_png); the image is sent only when
     the message does not show it already."""
     assert snapshot.observation is not None
-    hint = await services(interaction).practice.hint(snapshot,
-                                                     lang=await private_lang(interaction))
-    png = await view_png(snapshot, asked=asked)
+    lang = await private_lang(interaction)
+    hint = await services(interaction).practice.hint(snapshot, lang=lang)
+    png = await view_png(snapshot, asked=asked, lang=lang)
     clicked = interaction.message.id if in_place and interaction.message is not None else None
     publisher = cast("GwentBot", interaction.client).publisher
-    return Reply(hand_message(snapshot, png, hint),
+    return Reply(hand_message(snapshot, png, hint, lang=lang),
                  replace_files=publisher.needs_image(clicked, png))

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.core import tokens
+from bot.discord.core.context import private_language_of, public_language_of
 from bot.discord.core.retry import retrying
 from bot.discord.core.views import Outgoing
 from bot.discord.match.background import guard
 from bot.discord.match.couriers import Click, Couriers
 from bot.discord.match.hand import hand_message, view_png
 from bot.discord.match.public import dms_closed_note
-from bot.i18n import ENGLISH, language
 from bot.service import MatchChange, Snapshot
 from bot.storage.records import CHOOSING, OVER, MatchRecord
 
@@ -121,13 +121,14 @@ class PlayerViews:
         user_id = match.seats[seat].user_id
         by_dm = (await services.settings.user(user_id)).hands_by_dm
         courier = await self._couriers.newest(match, seat)
+        locale = courier.locale if courier is not None else await self._locale(match, seat)
         where_wanted = courier is not None and not (
             by_dm and courier.channel_id == match.channel_id)
         if answered and where_wanted:
             return
         if not answered and where_wanted and self._couriers.usable(courier):
             assert courier is not None
-            out = await self._hand(match, seat)
+            out = await self._hand(match, seat, locale)
             fresh = self.needs_image(courier.view_id, out.files[0][1] if out.files else None)
             try:
                 await tokens.edit(self._bot, courier.token, "@original", out,
@@ -146,21 +147,31 @@ class PlayerViews:
             else:
                 return
         if began and by_dm and match.is_live:
-            await self._send_hand(match, seat)
+            await self._send_hand(match, seat, locale)
 
-    async def _hand(self, match: MatchRecord, seat: int) -> Outgoing:
+    async def _locale(self, match: MatchRecord, seat: int) -> str | None:
+        """The player's Discord locale as last seen in their view of the match, if known."""
+        view = (await self._bot.services.matches.views(match.id)).get(seat)
+        return view.locale if view is not None else None
+
+    async def _hand(self, match: MatchRecord, seat: int, locale: str | None) -> Outgoing:
+        """The player's hand as it is now, in their language (`locale`: their Discord
+        client's, as last seen)."""
         services = self._bot.services
-        snapshot = await services.matches.private(match.id, match.seats[seat].user_id)
+        user_id = match.seats[seat].user_id
+        snapshot = await services.matches.private(match.id, user_id)
         assert snapshot.observation is not None
-        # TODO(i18n): the hand's language (private) is not wired here yet
-        hint = await services.practice.hint(snapshot, lang=language(ENGLISH))
-        return hand_message(snapshot, await view_png(snapshot, asked=False), hint)
+        lang = await private_language_of(self._bot, user_id, locale)
+        hint = await services.practice.hint(snapshot, lang=lang)
+        return hand_message(snapshot, await view_png(snapshot, asked=False, lang=lang), hint,
+                            lang=lang)
 
-    async def _send_hand(self, match: MatchRecord, seat: int) -> None:
+
+    async def _send_hand(self, match: MatchRecord, seat: int, locale: str | None) -> None:
         """The player's hand as a new direct message, which becomes their view."""
         services = self._bot.services
         user_id = match.seats[seat].user_id
-        out = await self._hand(match, seat)
+        out = await self._hand(match, seat, locale)
         what = f"sending a hand of match {match.id} by DM"
         nonce = f"gwh{match.id}:{match.action_count}"
         try:
@@ -173,7 +184,8 @@ class PlayerViews:
             if await services.settings.note_dms_closed(user_id):
                 await self._note_dms_closed(match.id, user_id)
             return
-        await services.matches.set_view(match.id, user_id, message.id, channel.id, None, None)
+        await services.matches.set_view(match.id, user_id, message.id, channel.id, None, None,
+                                        locale)
 
     async def _note_dms_closed(self, match_id: int, user_id: int) -> None:
         """Tell the player once, on the newest board, to use Show my hand instead."""
@@ -185,7 +197,9 @@ class PlayerViews:
             board_id = match.board_message_id
             board = await retrying(lambda: channel.fetch_message(board_id),
                                    f"reading the board of match {match_id}")
+            note = dms_closed_note(user_id,
+                                   lang=await public_language_of(self._bot, match.guild_id))
             await retrying(lambda: board.edit(
-                content=board.content + dms_closed_note(user_id),
+                content=board.content + note,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])),
                 f"noting closed DMs on the board of match {match_id}")

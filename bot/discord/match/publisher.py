@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.core import tokens
+from bot.discord.core.context import public_language_of
 from bot.discord.core.retry import retrying
 from bot.discord.core.views import Outgoing
 from bot.discord.match import ids
@@ -51,6 +52,7 @@ from bot.discord.match.public import (
     warning_message,
 )
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
+from bot.i18n import Language
 from bot.images import board_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST
@@ -188,24 +190,25 @@ class Publisher:
                 return False, None
             snapshot = await self._bot.services.matches.public(match_id)
             match = snapshot.match
+            lang = await public_language_of(self._bot, match.guild_id)
             if match.status == CHOOSING:
-                await self._lobby(snapshot)
+                await self._lobby(snapshot, lang)
                 return False, snapshot
             if match.board_action is None and match.lobby_message_id is not None:
-                closed = lobby_closed_message(match).edit_kwargs(replace_files=False)
+                closed = lobby_closed_message(match, lang=lang).edit_kwargs(replace_files=False)
                 await self._quietly(self._edit(match.channel_id, match.lobby_message_id, closed))
             if match.status == OVER:
                 if match.result_message_id is None:
-                    await self._result(snapshot, change)
+                    await self._result(snapshot, change, lang)
                     return True, snapshot
             elif match.board_action is None or match.board_action < match.action_count:
-                await self._board(snapshot, change)
+                await self._board(snapshot, change, lang)
                 return True, snapshot
             return False, snapshot
 
-    async def _lobby(self, snapshot: Snapshot) -> None:
+    async def _lobby(self, snapshot: Snapshot, lang: Language) -> None:
         match = snapshot.match
-        out = lobby_message(snapshot)
+        out = lobby_message(snapshot, lang=lang)
         if match.lobby_message_id is not None:
             try:
                 await self._edit(match.channel_id, match.lobby_message_id,
@@ -223,24 +226,26 @@ class Publisher:
             **out.send_kwargs(), nonce=f"gwl{match.id}"), f"posting the lobby of match {match.id}")
         await self._bot.services.matches.set_messages(match.id, lobby=message.id)
 
-    async def _board(self, snapshot: Snapshot, change: MatchChange | None) -> None:
+    async def _board(self, snapshot: Snapshot, change: MatchChange | None,
+                     lang: Language) -> None:
         """Show the match's current board: posted once per move, edited before round 1."""
         match, obs = snapshot.match, snapshot.observation
         assert obs is not None
         count = obs.action_count
+        # TODO(i18n): render tag: pass lang.tag once board_png takes it.
         drawing = asyncio.ensure_future(board_png(obs))
         if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
             # The board of the match's start, narrating everything since.
-            out = board_message(snapshot, await drawing, obs.events, moves=count,
-                                timed_out=_timed_out(match, change))
+            out = board_message(snapshot, await drawing, obs.event_log, moves=count,
+                                lang=lang, timed_out=_timed_out(match, change))
             if await self._edit_board(match, out):
                 await self._bot.services.matches.set_messages(match.id, board=ShownBoard(
                     match.board_message_id, count, len(obs.events), match.board_token,
                     match.board_token_at))
                 return
         shown = match.board_action or 0
-        out = board_message(snapshot, await drawing, obs.events[match.board_events or 0:],
-                            moves=count - shown, timed_out=_timed_out(match, change),
+        out = board_message(snapshot, await drawing, obs.event_log[match.board_events or 0:],
+                            moves=count - shown, lang=lang, timed_out=_timed_out(match, change),
                             pinged=_pinged(snapshot, change))
         courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
@@ -269,16 +274,19 @@ class Publisher:
             return False
         return True
 
-    async def _result(self, snapshot: Snapshot, change: MatchChange | None) -> None:
+    async def _result(self, snapshot: Snapshot, change: MatchChange | None,
+                      lang: Language) -> None:
         match = snapshot.match
         obs = snapshot.observation
         stored = await self._bot.services.matches.result(match.id)
         assert obs is not None and stored is not None
+        # TODO(i18n): render tag: pass lang.tag once board_png and result_png take it.
         drawing = asyncio.ensure_future(board_png(obs))
         image = None if stored.abandoned else await result_png(obs)
         out = result_message(snapshot, stored, image, await drawing,
-                             obs.events[match.board_events or 0:])
+                             obs.event_log[match.board_events or 0:], lang=lang)
         ranked = await self._bot.services.ranked.outcome(match.id)
+        # TODO(i18n): ranked_lines (bot.discord.ranked) takes no language yet.
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
                                                            match.seats[1].name)))
         courier = await self.couriers.for_change(match, change)
@@ -365,7 +373,8 @@ class Publisher:
                 if not held:
                     return
                 snapshot = await self._bot.services.matches.public(match_id)
-                out = warning_message(snapshot, seats)
+                lang = await public_language_of(self._bot, snapshot.match.guild_id)
+                out = warning_message(snapshot, seats, lang=lang)
                 channel = self._channel(snapshot.match.channel_id)
                 nonce = f"gww{match_id}:{snapshot.match.action_count}:{''.join(map(str, seats))}"
                 message = await retrying(lambda: channel.send(**out.send_kwargs(), nonce=nonce),
@@ -377,7 +386,8 @@ class Publisher:
     async def _challenge_expired(self, challenge: ChallengeRecord) -> None:
         if challenge.message_id is None:
             return
-        out = challenge_closed_message(challenge)
+        out = challenge_closed_message(
+            challenge, lang=await public_language_of(self._bot, challenge.guild_id))
         await guard(self._edit(challenge.channel_id, challenge.message_id,
                                out.edit_kwargs(replace_files=False)),
                     f"closing challenge {challenge.id}")

@@ -24,6 +24,7 @@ from bot.discord.core.views import (
 )
 from bot.discord.match.public import score_line
 from bot.discord.replays import ids
+from bot.i18n import ENGLISH, language
 from bot.learn.glossary import score
 from bot.render.result import headline
 from bot.service.replays import Replay
@@ -48,7 +49,9 @@ def viewer_message(replay: Replay, shown: Observation, board: bytes, hand: bytes
     side = MINE if shown.viewer is not None else ALL
     whose = "your side" if side == MINE else "public board"
     lines = [f"\U0001f39e\ufe0f **Replay: {replay_title(replay)}** \u00b7 move {number} of "
-             f"{replay.last} \u00b7 {whose}", score_line(shown)]
+             f"{replay.last} \u00b7 {whose}",
+             # TODO(i18n): score_line in the viewer's language (English for now).
+             score_line(shown, lang=language(ENGLISH))]
     said = clean(" ".join(shown.last_events))
     if said:
         lead = "Start" if number == 0 else f"Move {number}"

@@ -46,18 +46,21 @@ def language_line(lang: Language, chosen: str | None, private: bool) -> str:
                   "everyone sees.", language=now)
 
 
-def server_settings_text(turn_seconds: int, ranked: bool) -> str:
+def server_settings_text(turn_seconds: int, ranked: bool, *, lang: Language) -> str:
     """The server's settings and what they mean for players."""
     if ranked:
-        challenges = ("**Challenges: ranked** unless the challenger adds `ranked:False`. "
-                      "Casual matches never change MMR, ranks or the ladder.")
+        challenges = lang._("**Challenges: ranked** unless the challenger adds `ranked:False`. "
+                            "Casual matches never change MMR, ranks or the ladder.")
     else:
-        challenges = ("**Challenges: casual** (they never change MMR, ranks or the ladder) "
-                      "unless the challenger adds `ranked:True`.")
-    return (f"**Turn timer: {duration(turn_seconds)}.** When it runs out, the player passes "
-            "the round (during the redraws: keeps their hand). A second timeout in a row loses "
-            "the match; three in a row with no move from either player end it as abandoned, "
-            f"with no winner and no rating change.\n{challenges}")
+        challenges = lang._("**Challenges: casual** (they never change MMR, ranks or the "
+                            "ladder) unless the challenger adds `ranked:True`.")
+    # i18n: {timer} is a length of time, like "10 minutes".
+    timer = lang._("**Turn timer: {timer}.** When it runs out, the player passes the round "
+                   "(during the redraws: keeps their hand). A second timeout in a row loses "
+                   "the match; three in a row with no move from either player end it as "
+                   "abandoned, with no winner and no rating change.",
+                   timer=duration(turn_seconds, lang))
+    return f"{timer}\n{challenges}"
 
 
 @app_commands.command(description="Your preferences: your hand by DM, your language")
@@ -76,11 +79,11 @@ async def settings(interaction: discord.Interaction,
         lang = await private_lang(interaction)
         chosen = await svc.language_override(interaction.user.id)
         on = (await svc.user(interaction.user.id)).hands_by_dm
-        text = ("Hands by DM: **on**. At the start of each of your turns I send you your "
-                "hand by direct message, and you can play from there. If your DMs are "
-                "closed, use Show my hand on the board." if on else
-                "Hands by DM: **off**. Use Show my hand under the board to play. Turn it "
-                "on with `/gwent settings hands_by_dm:True`.")
+        text = (lang._("Hands by DM: **on**. At the start of each of your turns I send you "
+                       "your hand by direct message, and you can play from there. If your DMs "
+                       "are closed, use Show my hand on the board.") if on else
+                lang._("Hands by DM: **off**. Use Show my hand under the board to play. Turn "
+                       "it on with `/gwent settings hands_by_dm:True`."))
         await tell(interaction, "\n".join([text, language_line(lang, chosen, private=True)]))
 
     await guarded(interaction, work())
@@ -105,6 +108,7 @@ async def config(interaction: discord.Interaction, turn_timer: int | None = None
     async def work() -> None:
         guild_id = guild_id_of(interaction)
         svc = services(interaction).settings
+        lang = await private_lang(interaction)
         changed = []
         if organiser_role is not None:
             changed.append(await set_organiser_role(interaction, organiser_role))
@@ -114,16 +118,19 @@ async def config(interaction: discord.Interaction, turn_timer: int | None = None
                               "the server's settings.")
             if turn_timer is not None:
                 await svc.set_turn_seconds(guild_id, turn_timer)
-                changed.append(f"Turn timer set to {duration(turn_timer)}, from the next "
-                               "turn on.")
+                # i18n: {timer} is a length of time, like "10 minutes".
+                changed.append(lang._("Turn timer set to {timer}, from the next turn on.",
+                                      timer=duration(turn_timer, lang)))
             if challenges is not None:
                 await svc.set_ranked_challenges(guild_id, challenges == RANKED)
-                changed.append(f"Challenges are now {challenges} unless the challenger says "
-                               "otherwise.")
+                changed.append(lang._("Challenges are now ranked unless the challenger says "
+                                      "otherwise.") if challenges == RANKED
+                               else lang._("Challenges are now casual unless the challenger "
+                                           "says otherwise."))
             if language is not None:
                 await svc.set_server_language(guild_id, chosen_language(language))
         text = server_settings_text(await svc.turn_seconds(guild_id),
-                                    await svc.ranked_challenges(guild_id))
+                                    await svc.ranked_challenges(guild_id), lang=lang)
         chosen = await svc.server_language(guild_id)
         await tell(interaction, "\n".join([
             *changed, text, language_line(await public_lang(interaction), chosen, private=False),

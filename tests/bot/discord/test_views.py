@@ -22,7 +22,7 @@ from bot.discord.match.hand import (
     shown_hand,
 )
 from bot.discord.match.public import board_message, lobby_message, result_message
-from bot.learn.glossary import ENGLISH_LANGUAGE as EN
+from bot.i18n import ENGLISH, language
 from bot.learn.rules import topics
 from bot.render.faces import face_key
 from bot.render.hand import hand_look
@@ -31,6 +31,8 @@ from bot.service.decks import factions
 from bot.storage.records import MatchRecord, ResultRecord, SeatRecord
 from engine import Match, starter_decks
 from engine.ai import RandomAgent
+
+EN = language(ENGLISH)
 
 PNG = b"\x89PNG"
 
@@ -91,29 +93,29 @@ def test_every_hand_and_board_fits_discord(seed: int) -> None:
             result = ResultRecord(rec.id, rec.guild_id, rec.user_ids, ("monsters", "skellige"),
                                   ("a", "b"), engine.winner, engine.forfeited_by, "play", (),
                                   1.0, 2.0)
-            out = result_message(public, result, PNG, PNG)
+            out = result_message(public, result, PNG, PNG, lang=EN)
             assert "Round 1" in out.content
         else:
-            out = board_message(public, PNG, public.observation.events, moves=2,
-                                pinged=tuple(100 + s for s in engine.to_act()))
+            out = board_message(public, PNG, public.observation.event_log, moves=2,
+                                pinged=tuple(100 + s for s in engine.to_act()), lang=EN)
             assert "@everyone" not in out.content and "*bold*" not in out.content
             assert out.allowed_mentions().everyone is False
         check_limits(out)
         for seat in (0, 1):
             obs = engine.observation(seat)
             mine = Snapshot(rec, obs, tuple(engine.to_act()))
-            check_limits(hand_message(mine, PNG))
-            for choice in card_choices(obs):
+            check_limits(hand_message(mine, PNG, lang=EN))
+            for choice in card_choices(obs, lang=EN):
                 actions = actions_for(obs, choice.uid)
                 assert actions
                 if len(actions) > 1:
-                    check_limits(followup_message(mine, choice.uid, actions))
+                    check_limits(followup_message(mine, choice.uid, actions, lang=EN))
 
 
 def test_identical_cards_are_listed_once_with_a_count() -> None:
     for engine in states(1):
         obs = engine.observation(0)
-        choices = card_choices(obs)
+        choices = card_choices(obs, lang=EN)
         assert len({c.uid for c in choices}) == len(choices)
         hand = obs.sides[0].hand or ()
         usable = {a.card for a in obs.legal if a.card is not None and a.kind != "choose"}
@@ -124,14 +126,14 @@ def test_identical_cards_are_listed_once_with_a_count() -> None:
 def test_board_refuses_private_observations() -> None:
     engine = states(2)[5]
     with pytest.raises(ValueError, match="spectator"):
-        board_message(Snapshot(record(), engine.observation(0), ()), PNG, (), moves=1)
+        board_message(Snapshot(record(), engine.observation(0), ()), PNG, (), moves=1, lang=EN)
 
 
 @pytest.mark.parametrize("faction", [key for key, _ in factions()])
 def test_deck_choice_fits_discord(faction: str) -> None:
     rec = record(faction, faction, status="choosing")
-    check_limits(deck_message(rec, 0))
-    check_limits(lobby_message(Snapshot(rec, None, (0, 1))))
+    check_limits(deck_message(rec, 0, lang=EN))
+    check_limits(lobby_message(Snapshot(rec, None, (0, 1)), lang=EN))
 
 
 def test_rules_topics_fit_discord() -> None:
@@ -161,7 +163,7 @@ def test_hand_numbers_agree_between_the_image_and_the_select() -> None:
                 faces = [key for key, _ in hand_look(obs).cards]
                 assert faces == [face_key(v) for v in shown]
                 number = {v.uid: i for i, v in enumerate(shown, start=1)}
-                for choice in card_choices(obs):
+                for choice in card_choices(obs, lang=EN):
                     if choice.uid not in number:
                         continue  # a pending choice's option, not a hand card
                     place = choice.label.split(". ", 1)[0]
@@ -180,13 +182,14 @@ def test_row_choices_show_what_each_row_gains() -> None:
                 continue
             for seat in engine.to_act():
                 obs = engine.observation(seat)
-                for choice in card_choices(obs):
+                for choice in card_choices(obs, lang=EN):
                     actions = actions_for(obs, choice.uid)
                     rows = [a for a in actions if a.row is not None and a.target is None]
                     if len(rows) < 2:
                         continue
                     rec = record(engine.sides[0].faction, engine.sides[1].faction)
-                    out = followup_message(Snapshot(rec, obs, (seat,)), choice.uid, actions)
+                    out = followup_message(Snapshot(rec, obs, (seat,)), choice.uid, actions,
+                                           lang=EN)
                     assert out.view is not None
                     labels = [b.label for b in out.view.children
                               if isinstance(b, discord.ui.Button) and b.label != "Back"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tests.emulator import Channel, Emulator, InteractionHandle, MessageView, VirtualUser
@@ -61,6 +62,22 @@ def told(handle: InteractionHandle) -> list[MessageView]:
     first = ([MessageView(response.message)]
              if response is not None and response.type == MESSAGE and response.message else [])
     return first + [m for m in handle.followups if m.ephemeral]
+
+
+def shown_texts(message: MessageView) -> Iterator[str]:
+    """Every text of a message a reader sees: content, embeds, buttons and menus."""
+    yield message.content
+    for embed in message.embeds:
+        yield from (embed.get("title") or "", embed.get("description") or "",
+                    (embed.get("footer") or {}).get("text", ""),
+                    (embed.get("author") or {}).get("name", ""))
+        for embed_field in embed.get("fields", []):
+            yield from (embed_field["name"], embed_field["value"])
+    yield from (button.label or "" for button in message.buttons)
+    for menu in message.selects:
+        yield menu.placeholder or ""
+        for option in menu.options:
+            yield from (option.label, option.description or "")
 
 
 class Refused(AssertionError):

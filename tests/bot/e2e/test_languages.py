@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -19,31 +19,15 @@ from bot.discord.client import GwentBot
 from bot.i18n import card_name, faction_name
 from bot.i18n.catalogues import MESSAGES, catalogue_path, read_catalogue
 from engine import catalogue
-from tests.bot.e2e.driver import open_match
+from tests.bot.e2e.driver import open_match, shown_texts
 from tests.bot.i18n.marked import marked_language, unmarked
-from tests.emulator import Emulator, MessageView, World, run_bot
+from tests.emulator import Emulator, World, run_bot
 
 # The module, which bot.i18n's function of the same name hides.
 language_module = importlib.import_module("bot.i18n.language")
 LANGUAGES = ("pl", "ru")
 # Commands a newcomer tries around a match (each answers privately).
 COMMANDS = ("gwent help", "gwent rules", "gwent settings", "gwent stats")
-
-
-def texts(message: MessageView) -> Iterator[str]:
-    """Every text of a message a reader sees: content, embeds, buttons and menus."""
-    yield message.content
-    for embed in message.embeds:
-        yield from (embed.get("title") or "", embed.get("description") or "",
-                    (embed.get("footer") or {}).get("text", ""),
-                    (embed.get("author") or {}).get("name", ""))
-        for embed_field in embed.get("fields", []):
-            yield from (embed_field["name"], embed_field["value"])
-    yield from (button.label or "" for button in message.buttons)
-    for menu in message.selects:
-        yield menu.placeholder or ""
-        for option in menu.options:
-            yield from (option.label, option.description or "")
 
 
 def names(tag: str, world: World) -> list[str]:
@@ -72,7 +56,7 @@ async def play(emu: Emulator, world: World, make_bot: Callable[[], GwentBot],
                 for channel in (world.channel, table.channel)
                 for message in user.visible_messages(channel)]
         seen += [message for user in (alice, bob) for message in user.dms()]
-    return [text for message in seen for text in texts(message) if text]
+    return [text for message in seen for text in shown_texts(message) if text]
 
 
 @pytest.mark.parametrize("tag", LANGUAGES)

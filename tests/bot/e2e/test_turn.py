@@ -17,6 +17,7 @@ import pytest
 from bot.discord.client import GwentBot
 from bot.discord.core.tokens import TOKEN_SECONDS
 from bot.discord.match import couriers, handlers
+from bot.i18n import Language
 from bot.service import Snapshot
 from bot.storage.records import MatchRecord, ViewRecord
 from tests.bot.e2e.driver import Table, board_count, newest, open_match, to_act, view_count
@@ -333,8 +334,8 @@ async def test_a_view_whose_answer_came_late_is_brought_up_to_date(
         # Bob's Ready starts the match, but his answer is held until Alice has moved.
         real, gate = handlers.view_png, asyncio.Event()
 
-        async def held(snapshot: Snapshot, *, asked: bool) -> bytes | None:
-            png = await real(snapshot, asked=asked)
+        async def held(snapshot: Snapshot, *, asked: bool, lang: Language) -> bytes | None:
+            png = await real(snapshot, asked=asked, lang=lang)
             obs = snapshot.observation
             if obs is not None and obs.viewer == snapshot.match.seat_of(bob.id):
                 await gate.wait()

@@ -16,9 +16,9 @@ from bot.discord.core.views import Outgoing
 from bot.discord.learn import guides as learn
 from bot.discord.learn.rules import rules_message, shared_message, turned
 from bot.discord.match.hand import hand_message
-from bot.i18n import LANGUAGES
+from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n import language as language_of
 from bot.learn.cards import find_cards
-from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.help import PAGES, page_label
 from bot.learn.in_play import TEXT_MAX, abilities_in_view, rules_in_view
 from bot.learn.rules import topics
@@ -29,6 +29,8 @@ from engine.ai import RandomAgent
 from engine.cards import LEADER
 from engine.observation import CardView, RowView
 from tests.bot.discord.test_views import check_limits, record
+
+EN = language_of(ENGLISH)
 
 CARDS = list(catalogue().cards.values())
 
@@ -204,7 +206,7 @@ def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
         assert buttons == {"Less": "gw:hrules:7:short"}
         hint = next_hint(obs, ())
         snapshot = Snapshot(record(), obs, ())
-        check_limits(hand_message(snapshot, b"png", hint.text if hint else None))
+        check_limits(hand_message(snapshot, b"png", hint.text if hint else None, lang=EN))
 
 
 def card_lines(text: str) -> set[str]:

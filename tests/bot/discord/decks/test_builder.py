@@ -19,11 +19,14 @@ from bot.discord.decks.builder import (
     usable_cards,
 )
 from bot.discord.match.deck_choice import deck_message
+from bot.i18n import ENGLISH, language
 from bot.service.decks import factions, saved_key
 from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue, starter_decks
 from engine.decks import MAX_SPECIALS, can_add
 from tests.bot.discord.test_views import PNG, check_limits, record
+
+EN = language(ENGLISH)
 
 FACTIONS = [key for key, _ in factions()]
 BIG_ID = 2**53
@@ -138,7 +141,7 @@ def test_the_lobby_lists_twenty_saved_decks_beside_the_starter(faction: str) -> 
                                              dict(starter_decks()[faction].cards), "D" * 40), 0, 0)
              for i in range(20)]
     rec = record(faction, faction, status="choosing")
-    out = deck_message(rec, 0, saved)
+    out = deck_message(rec, 0, saved, lang=EN)
     check_limits(out)
     options = menus(out)["deck"]["options"]
     assert [o["value"] for o in options] == [faction, *(saved_key(s.id) for s in saved)]

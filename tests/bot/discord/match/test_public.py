@@ -19,6 +19,8 @@ from bot.service.errors import Busy
 from bot.storage.records import OPEN, ChallengeRecord, MatchRecord, ResultRecord, SeatRecord
 from engine import Action, Match, starter_decks
 
+EN = language(ENGLISH)
+
 PNG = b"\x89PNG"
 DEADLINE = 1_700_000_000.0
 
@@ -40,7 +42,7 @@ def engine(factions: tuple[str, str] = ("monsters", "skellige")) -> Match:
 def warned(record: MatchRecord, match: Match | None) -> str:
     obs = None if match is None else match.observation(None)
     to_act = (0, 1) if match is None else tuple(match.to_act())
-    return warning_message(Snapshot(record, obs, to_act), to_act).content
+    return warning_message(Snapshot(record, obs, to_act), to_act, lang=EN).content
 
 
 def test_the_warning_says_what_the_timeout_does_in_each_phase() -> None:
@@ -77,11 +79,11 @@ def test_the_result_says_why_the_match_ended() -> None:
     timed_out = engine()
     timed_out.apply(Action(0, "forfeit"))
     snapshot = Snapshot(match_record(), timed_out.observation(None), ())
-    out = result_message(snapshot, result_of(timed_out, "timeout"), PNG, PNG)
+    out = result_message(snapshot, result_of(timed_out, "timeout"), PNG, PNG, lang=EN)
     assert out.content.splitlines()[0] == (
         "\u23f0 Alice ran out of time twice in a row: **Bob** wins the match.")
     assert "forfeited" not in out.content
-    out = result_message(snapshot, result_of(timed_out, "forfeit"), PNG, PNG)
+    out = result_message(snapshot, result_of(timed_out, "forfeit"), PNG, PNG, lang=EN)
     assert out.content.splitlines()[0] == (
         "\U0001f3f3\ufe0f Alice forfeited: **Bob** wins the match.")
     assert [name for name, _ in out.files] == ["result.png", "board.png"]
@@ -92,7 +94,7 @@ def test_an_abandoned_match_ends_where_it_was_left_with_nobody_winning() -> None
     left.apply(Action(0, "keep"))
     left.apply(Action(1, "keep"))
     snapshot = Snapshot(match_record(), left.observation(None), ())
-    out = result_message(snapshot, result_of(left, "timeout", abandoned=True), None, PNG)
+    out = result_message(snapshot, result_of(left, "timeout", abandoned=True), None, PNG, lang=EN)
     assert out.content.splitlines() == [
         "\u231b **The match is abandoned**: the turn timer ran out three times in a row with "
         "no move from either player. Nobody wins.",
@@ -106,14 +108,14 @@ def challenge(ranked: bool, message_id: int | None = None) -> ChallengeRecord:
 
 
 def test_a_challenge_says_whether_it_is_ranked_or_casual() -> None:
-    ranked = challenge_message(challenge(True)).content.splitlines()
+    ranked = challenge_message(challenge(True), lang=EN).content.splitlines()
     assert ranked[0] == "\u2694\ufe0f <@101>, **Alice** challenges you to a ranked match of Gwent!"
     assert ranked[1].startswith("\U0001f3c5 **Ranked**: the result moves both players' faction")
-    casual = challenge_message(challenge(False)).content.splitlines()
+    casual = challenge_message(challenge(False), lang=EN).content.splitlines()
     assert casual[0].endswith("challenges you to a casual match of Gwent!")
     assert casual[1] == ("\U0001f91d **Casual**: not rated, so MMR, ranks and the ladder stay as "
                          "they are.")
-    rematch = challenge_message(replace(challenge(False), rematch_of=3)).content
+    rematch = challenge_message(replace(challenge(False), rematch_of=3), lang=EN).content
     assert "to a casual rematch!" in rematch
 
 
