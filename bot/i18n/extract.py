@@ -141,13 +141,13 @@ def _write(catalog: Catalog, path: Path) -> None:
 
 def update(domain: str, pot: Catalog) -> None:
     """Write a domain's template and bring each language's catalogue up to date: new
-    messages are added untranslated (or with a guess marked fuzzy), removed ones dropped,
+    messages are added untranslated (no guesses from similar ones), removed ones dropped,
     translations kept."""
     _write(pot, template_path(domain))
     for language in translated_languages():
         path = catalogue_path(language, domain)
         po = read_catalogue(path) if path.is_file() else _catalog(language)
-        po.update(pot)
+        po.update(pot, no_fuzzy_matching=True)
         _write(po, path)
 
 
