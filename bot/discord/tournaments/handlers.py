@@ -198,11 +198,12 @@ async def winner_choices(interaction: discord.Interaction,
     players = await _match_players(interaction, match) if isinstance(match, int) else []
     choices = [app_commands.Choice(name=clip(player_name, 100), value=str(user_id))
                for user_id, player_name in players]
-    lang = await private_lang(interaction)
-    choices.append(app_commands.Choice(name=lang.pgettext("autocomplete choice", "Draw"),
-                                       value=DRAW_VALUE))
     typed = current.casefold().strip()
-    return [c for c in choices if typed in c.name.casefold()][:25]
+    choices = [c for c in choices if typed in c.name.casefold()]
+    draw = (await private_lang(interaction)).pgettext("autocomplete choice", "Draw")
+    if typed in draw.casefold() or typed in DRAW_VALUE:  # English "draw" works everywhere
+        choices.append(app_commands.Choice(name=draw, value=DRAW_VALUE))
+    return choices[:25]
 
 
 async def kick_command(interaction: discord.Interaction, member: discord.User,
