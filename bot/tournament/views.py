@@ -98,7 +98,7 @@ def points_text(points: Fraction, *, lang: Language) -> str:
     return lang.number(points.numerator if points.denominator == 1 else float(points))
 
 
-def round_name(number: int, rounds: int, format_: str, *, lang: Language) -> str:
+def round_name(number: int, rounds: int, format_: str, lang: Language) -> str:
     """"Round 2", or in single elimination "Final", "Semi-final", "Quarter-final"."""
     if format_ == ELIMINATION:
         left = rounds - number

@@ -184,7 +184,7 @@ class TournamentRunner:
         """Post a round's pairings, and the standings so far, in the sign-up channel."""
         t = view.tournament
         lang = await self._lang(t.guild_id)
-        # TODO(i18n): render tag: pairings_png(card, lang.tag) once it takes one
+        # TODO(i18n): render tag: pairings_png(card, tag=lang.tag) once it takes one
         files: tuple[tuple[str, bytes], ...] = (
             ("pairings.png", await pairings_png(pairings_card(t.name, view.event, view.names,
                                                               number, lang=lang))),)
