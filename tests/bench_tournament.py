@@ -36,6 +36,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from bot.i18n import ENGLISH, language
 from bot.render.tournament import render_standings
 from bot.tournament.event import Event
 from bot.tournament.formats import next_games, planned_rounds
@@ -55,6 +56,7 @@ from bot.tournament.swiss import pair_swiss
 from bot.tournament.views import standings_card
 from tests.bot.tournament.simulate import simulate
 
+EN = language(ENGLISH)
 PLAYERS = 64
 TARGETS = {"next_games median ms": 100.0, "standings draw + encode median ms": 150.0}
 NAMES = ("Geralt of Rivia", "Yennefer of Vengerberg", "Ciri", "Dandelion", "Zoltan Chivay",
@@ -121,7 +123,7 @@ def _standings(runs: int, rng: random.Random) -> dict[str, Any]:
     """Draw and encode the 64-player final standings."""
     event = simulate(SWISS, PLAYERS, rng, drop_rate=0.02).event
     names = {e.user_id: f"{NAMES[i % len(NAMES)]} {i}" for i, e in enumerate(event.entrants)}
-    card = standings_card("The Great Gwent Open", event, names, final=True)
+    card = standings_card("The Great Gwent Open", event, names, final=True, lang=EN)
     first = _timed(render_standings, card)
     # A card never drawn before in this process: other names, so no text is remembered.
     other = replace(card, rows=tuple(replace(r, name=r.name + " II", points=r.points

@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, language
 from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, Font, font
 from bot.render.palette import theme_palette
@@ -33,6 +34,9 @@ HEAD_H = 138
 FOOT_H = 50
 PODIUM = (GOLD_LIGHT, (206, 212, 222), (214, 150, 96))  # positions 1, 2 and 3
 NAME_CHARS = 32
+# TODO(i18n): render tag: the language of round_name and points_text on these
+# images; English until the render functions take a tag.
+TEXT_LANG = language(ENGLISH)
 
 
 def _name(text: str | None) -> str:
@@ -83,7 +87,7 @@ def pairings_image(card: PairingsCard) -> Image.Image:
     """A round's pairings: table, the two players (the winner in gold) and the result."""
     rows = max(len(card.rows), 1)
     height = HEAD_H + rows * (PAIR_H + PAIR_GAP) + FOOT_H
-    stage = round_name(card.round, card.rounds, card.format)
+    stage = round_name(card.round, card.rounds, card.format, lang=TEXT_LANG)
     of = "" if card.format == ELIMINATION else f" of {card.rounds}"
     img, draw = _canvas(height, 23, card.title, f"{stage}{of} \u00b7 pairings")
     for i, row in enumerate(card.rows):
@@ -218,15 +222,15 @@ def _standing(draw: ImageDraw.ImageDraw, middle: float, row: StandingRow,
         draw.text((W - 36, middle), reached, font=font(SANS_BOLD, 21),
                   fill=GOLD_LIGHT if reached == "Champion" else TEXT, anchor="rm")
         return
-    draw.text((COLUMNS["points"], middle), points_text(row.points), font=numbers,
+    draw.text((COLUMNS["points"], middle), points_text(row.points, lang=TEXT_LANG), font=numbers,
               fill=GOLD_LIGHT, anchor="mm")
     record = f"{row.wins + row.byes}W {row.losses}L {row.draws}D"
     draw.text((COLUMNS["record"], middle), fit_text(record, small, 116), font=small,
               fill=TEXT, anchor="mm")
-    draw.text((COLUMNS["buchholz"], middle), points_text(row.buchholz), font=small,
+    draw.text((COLUMNS["buchholz"], middle), points_text(row.buchholz, lang=TEXT_LANG), font=small,
               fill=TEXT_MUTED, anchor="mm")
-    draw.text((COLUMNS["sb"], middle), points_text(row.sonneborn_berger), font=small,
-              fill=TEXT_MUTED, anchor="mm")
+    draw.text((COLUMNS["sb"], middle), points_text(row.sonneborn_berger, lang=TEXT_LANG),
+              font=small, fill=TEXT_MUTED, anchor="mm")
 
 
 def _reached(row: StandingRow, card: StandingsCard) -> str:
@@ -235,7 +239,7 @@ def _reached(row: StandingRow, card: StandingsCard) -> str:
         if card.final and row.position == 1:
             return "Champion"
         return "still in"
-    return round_name(row.out_in, card.rounds, ELIMINATION)
+    return round_name(row.out_in, card.rounds, ELIMINATION, lang=TEXT_LANG)
 
 
 # --------------------------------------------------------------------- bracket
@@ -253,9 +257,10 @@ def bracket_image(card: BracketCard) -> Image.Image:
     body = first_count * (2 * SLOT_H + BOX_GAP)
     height = HEAD_H + COLUMN_HEAD + body + (CHAMPION_H if card.champion else 0) + FOOT_H
     last = card.first + len(columns) - 1
-    shown = (f"{round_name(card.first, card.rounds, ELIMINATION)} to "
-             f"{round_name(last, card.rounds, ELIMINATION).lower()}" if len(columns) > 1
-             else round_name(card.first, card.rounds, ELIMINATION))
+    shown = (f"{round_name(card.first, card.rounds, ELIMINATION, lang=TEXT_LANG)} to "
+             f"{round_name(last, card.rounds, ELIMINATION, lang=TEXT_LANG).lower()}"
+             if len(columns) > 1
+             else round_name(card.first, card.rounds, ELIMINATION, lang=TEXT_LANG))
     img, draw = _canvas(height, 47, card.title, f"Single elimination \u00b7 {shown}")
     width = (W - 2 * MARGIN) / max(len(columns), 1)
     box_w = width - CONNECT
@@ -264,7 +269,7 @@ def bracket_image(card: BracketCard) -> Image.Image:
     top = HEAD_H + COLUMN_HEAD
     for c, column in enumerate(columns):
         x0 = MARGIN + c * width
-        label = round_name(card.first + c, card.rounds, ELIMINATION)
+        label = round_name(card.first + c, card.rounds, ELIMINATION, lang=TEXT_LANG)
         draw.text((x0 + box_w / 2, HEAD_H + COLUMN_HEAD / 2 - 6), label,
                   font=font(SANS_BOLD, 20), fill=GOLD, anchor="mm")
         here: list[float] = []

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.i18n import N_, Phrase
 from bot.ranking.seasons import Season
 from bot.service.clock import Clock
 from bot.service.errors import NotAParticipant, NotFound, Refusal
@@ -50,7 +51,6 @@ from bot.tournament.games import (
     BOTH_LOSE,
     DRAW,
     ELIMINATION,
-    FORMAT_NAMES,
     FORMATS,
     SWISS,
     WALKOVER,
@@ -66,6 +66,17 @@ MAX_SWISS_ROUNDS = 12
 # The lease kind under which one process at a time opens a tournament's matches and posts
 # its messages.
 TOURNAMENT = "tournament"
+
+# Refusals of anyone but the organiser (or a member with Manage Server); {organiser}
+# mentions the organiser.
+START_IT = N_("Only the organiser of \u201c{name}\u201d ({organiser}) or a member with Manage "
+              "Server can start it.")
+CANCEL_IT = N_("Only the organiser of \u201c{name}\u201d ({organiser}) or a member with Manage "
+               "Server can cancel it.")
+SET_RESULTS = N_("Only the organiser of \u201c{name}\u201d ({organiser}) or a member with "
+                 "Manage Server can set its results.")
+REMOVE_PLAYERS = N_("Only the organiser of \u201c{name}\u201d ({organiser}) or a member with "
+                    "Manage Server can remove players.")
 
 # Told (synchronously) the id of a tournament with something new to show or do.
 TournamentWake = Callable[[int], None]
@@ -170,8 +181,9 @@ class TournamentService:
             found = await repo.sharing(TournamentRepository).tournament_named(
                 guild_id, name_key(name))
             if found is None:
-                raise NotFound(f"There is no tournament called \u201c{name.strip()[:60]}\u201d "
-                               "in this server: `/gwent tournament list` shows them all.")
+                raise NotFound("There is no tournament called \u201c{name}\u201d in this "
+                               "server: `/gwent tournament list` shows them all.",
+                               name=name.strip()[:60])
             return await _view(repo, found.id)
 
     async def all_of(self, guild_id: int) -> list[TournamentView]:
@@ -198,8 +210,9 @@ class TournamentService:
             raise NotFound("You are in no tournament of this server right now: name one with "
                            "`tournament:`.")
         names = ", ".join(f"\u201c{t.name}\u201d" for t in mine[:5])
-        raise Refusal(f"You are in several tournaments ({names}): say which with "
-                      "`tournament:`.")
+        # i18n: {names} lists the tournaments' names in quotation marks
+        raise Refusal("You are in several tournaments ({names}): say which with "
+                      "`tournament:`.", names=names)
 
     async def records_of(self, guild_id: int) -> list[TournamentRecord]:
         """A server's tournaments without their players and games, newest first."""
@@ -238,34 +251,42 @@ class TournamentService:
         if not clean_name:
             raise Refusal("A tournament needs a name.")
         if len(clean_name) > NAME_MAX:
-            raise Refusal(f"A tournament's name can have at most {NAME_MAX} characters.")
+            raise Refusal("A tournament's name can have at most {count} characters.",
+                          count=NAME_MAX)
         if format_ not in FORMATS:
-            raise Refusal(f"There is no format {format_!r}: choose swiss, single_elimination "
-                          "or round_robin.")
+            # i18n: swiss, single_elimination and round_robin are the values the command
+            # takes: keep them as they are
+            raise Refusal("There is no format {format}: choose swiss, single_elimination or "
+                          "round_robin.", format=repr(format_))
         if rounds is not None and format_ != SWISS:
-            raise Refusal(f"Only Swiss tournaments take a number of rounds: a "
-                          f"{FORMAT_NAMES[format_].lower()} tournament plays until it is "
-                          "decided.")
+            if format_ == ELIMINATION:
+                raise Refusal("Only Swiss tournaments take a number of rounds: a single "
+                              "elimination tournament plays until it is decided.")
+            raise Refusal("Only Swiss tournaments take a number of rounds: a round robin "
+                          "tournament plays until it is decided.")
         if rounds is not None and not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise Refusal(f"A Swiss tournament has 1 to {MAX_SWISS_ROUNDS} rounds.")
+            raise Refusal("A Swiss tournament has 1 to {most} rounds.", most=MAX_SWISS_ROUNDS)
         limit = MAX_PLAYERS if max_players is None else max_players
         if not MIN_PLAYERS <= limit <= MAX_PLAYERS:
-            raise Refusal(f"A tournament takes {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise Refusal("A tournament takes {least} to {most} players.", least=MIN_PLAYERS,
+                          most=MAX_PLAYERS)
         now = self._clock()
         try:
             start = None if starts_at is None else start_time(starts_at, now)
         except BadStartTime as error:
-            raise Refusal(str(error)) from error
+            raise Refusal(error.phrase.message, **error.phrase.values) from error
         async with self._db.transaction() as repo:
             queries = repo.sharing(TournamentRepository)
             role = await queries.organiser_role(guild_id)
             if not organiser.manages_server and (role is None or role not in organiser.role_ids):
-                raise Refusal("Only members with the Manage Server permission"
-                              + (f" or the <@&{role}> role" if role is not None else "")
-                              + " can create tournaments.")
+                if role is None:
+                    raise Refusal("Only members with the Manage Server permission can create "
+                                  "tournaments.")
+                raise Refusal("Only members with the Manage Server permission or the {role} "
+                              "role can create tournaments.", role=f"<@&{role}>")
             if await queries.tournament_named(guild_id, name_key(clean_name)) is not None:
-                raise Refusal(f"This server already has a tournament called "
-                              f"\u201c{clean_name}\u201d: choose another name.")
+                raise Refusal("This server already has a tournament called \u201c{name}\u201d: "
+                              "choose another name.", name=clean_name)
             tournament_id = await queries.insert_tournament({
                 "guild_id": guild_id, "channel_id": channel_id, "name": clean_name,
                 "name_key": name_key(clean_name), "format": format_, "rounds_asked": rounds,
@@ -286,12 +307,14 @@ class TournamentService:
             view = await _view(repo, tournament_id)
             t = view.tournament
             if view.player(actor.user_id) is not None:
-                raise Refusal(f"You already joined \u201c{t.name}\u201d.")
+                raise Refusal("You already joined \u201c{name}\u201d.", name=t.name)
             if t.status != SIGNUP:
-                raise Refusal(f"\u201c{t.name}\u201d {_state(t)}: joining is closed.")
+                raise Refusal("{situation}: joining is closed.", situation=_state(t))
             if len(view.players) >= t.max_players:
-                raise Refusal(f"\u201c{t.name}\u201d is full: {t.max_players} players "
-                              "joined.")
+                # i18n: {count} is 2 to 64: a refusal has no plural forms, so word it to
+                # suit any of these numbers
+                raise Refusal("\u201c{name}\u201d is full: {count} players joined.",
+                              name=t.name, count=t.max_players)
             await repo.sharing(TournamentRepository).add_player(
                 tournament_id, actor.user_id, actor.name, self._clock())
             return await _view(repo, tournament_id)
@@ -302,10 +325,10 @@ class TournamentService:
             view = await _view(repo, tournament_id)
             t = view.tournament
             if view.player(actor.user_id) is None:
-                raise Refusal(f"You are not signed up for \u201c{t.name}\u201d.")
+                raise Refusal("You are not signed up for \u201c{name}\u201d.", name=t.name)
             if t.status != SIGNUP:
-                raise Refusal(f"\u201c{t.name}\u201d {_state(t)}: to leave it now, use "
-                              "`/gwent tournament drop`.")
+                raise Refusal("{situation}: to leave it now, use `/gwent tournament drop`.",
+                              situation=_state(t))
             await repo.sharing(TournamentRepository).remove_player(tournament_id,
                                                                    actor.user_id)
             return await _view(repo, tournament_id)
@@ -314,10 +337,10 @@ class TournamentService:
         """Call a tournament off (organiser). Matches already running go on, uncounted."""
         async with self._db.transaction() as repo:
             view = await _view(repo, tournament_id)
-            _must_manage(view, actor, "cancel it")
+            _must_manage(view, actor, CANCEL_IT)
             t = view.tournament
             if t.status not in (SIGNUP, RUNNING):
-                raise Refusal(f"\u201c{t.name}\u201d {_state(t)}.")
+                raise Refusal("{situation}.", situation=_state(t))
             await repo.sharing(TournamentRepository).update_tournament(
                 tournament_id, status=CANCELLED, finished_at=self._clock())
             return await _view(repo, tournament_id)
@@ -331,12 +354,14 @@ class TournamentService:
             view = await _view(repo, tournament_id)
             t = view.tournament
             if actor is not None:
-                _must_manage(view, actor, "start it")
+                _must_manage(view, actor, START_IT)
             if t.status != SIGNUP:
-                raise Refusal(f"\u201c{t.name}\u201d {_state(t)}.")
+                raise Refusal("{situation}.", situation=_state(t))
             if len(view.players) < MIN_PLAYERS:
-                raise Refusal(f"\u201c{t.name}\u201d needs at least {MIN_PLAYERS} players to "
-                              f"start; {_count(len(view.players))} joined.")
+                # i18n: {least} is 2; {count} is fewer (0 or 1)
+                raise Refusal("\u201c{name}\u201d needs at least {least} players to start; "
+                              "{joined} joined.", name=t.name, least=MIN_PLAYERS,
+                              joined=_count(len(view.players)))
             queries = repo.sharing(TournamentRepository)
             for seed, (player, score) in enumerate(await self._seeding(repo, view), start=1):
                 await queries.update_player(tournament_id, player.user_id, seed=seed,
@@ -498,26 +523,29 @@ class TournamentService:
                      if name else None)
             if found is None or (view := await _view(repo, found[0])).tournament.guild_id \
                     != guild_id:
-                raise NotFound(f"Match {match_id} is not a match of a tournament in this "
-                               "server: `/gwent tournament show` lists each round's matches.")
+                raise NotFound("Match {match} is not a match of a tournament in this server: "
+                               "`/gwent tournament show` lists each round's matches.",
+                               match=match_id)
             t = view.tournament
             if named is not None and named.id != t.id:
-                raise Refusal(f"Match {match_id} belongs to \u201c{t.name}\u201d, not "
-                              f"\u201c{named.name}\u201d.")
-            _must_manage(view, actor, "set its results")
+                raise Refusal("Match {match} belongs to \u201c{name}\u201d, not "
+                              "\u201c{other}\u201d.", match=match_id, name=t.name,
+                              other=named.name)
+            _must_manage(view, actor, SET_RESULTS)
             if t.status != RUNNING:
-                raise Refusal(f"\u201c{t.name}\u201d {_state(t)}: its results can no longer "
-                              "change.")
+                raise Refusal("{situation}: its results can no longer change.",
+                              situation=_state(t))
             game = found[1].game
             if winner_id is not None and winner_id not in game.players:
-                raise Refusal(f"<@{winner_id}> did not play match {match_id}: the winner is "
-                              f"<@{game.a}> or <@{game.b}>, or it is a draw.")
+                raise Refusal("{player} did not play match {match}: the winner is {a} or "
+                              "{b}, or it is a draw.", player=f"<@{winner_id}>",
+                              match=match_id, a=f"<@{game.a}>", b=f"<@{game.b}>")
             if t.format == ELIMINATION:
                 if winner_id is None:
                     raise Refusal("A single elimination match needs a winner: no draws.")
                 if game.round < view.round:
-                    raise Refusal(f"Round {game.round + 1} is already paired from this "
-                                  "result: it can no longer change.")
+                    raise Refusal("Round {number} is already paired from this result: it "
+                                  "can no longer change.", number=game.round + 1)
             outcome = DRAW if winner_id is None else (A_WINS if winner_id == game.a
                                                       else B_WINS)
             await queries.update_game(t.id, game, result=outcome, set_by=BY_ORGANISER)
@@ -546,17 +574,19 @@ class TournamentService:
             t = view.tournament
             by_organiser = actor.user_id != user_id
             if by_organiser:
-                _must_manage(view, actor, "remove players")
+                _must_manage(view, actor, REMOVE_PLAYERS)
             player = view.player(user_id)
             if player is None or not player.active:
-                raise Refusal((f"<@{user_id}> is" if by_organiser else "You are")
-                              + f" not playing in \u201c{t.name}\u201d.")
+                if by_organiser:
+                    raise Refusal("{player} is not playing in \u201c{name}\u201d.",
+                                  player=f"<@{user_id}>", name=t.name)
+                raise Refusal("You are not playing in \u201c{name}\u201d.", name=t.name)
             queries = repo.sharing(TournamentRepository)
             if t.status == SIGNUP:
                 await queries.remove_player(tournament_id, user_id)
                 return await _view(repo, tournament_id)
             if t.status != RUNNING:
-                raise Refusal(f"\u201c{t.name}\u201d {_state(t)}.")
+                raise Refusal("{situation}.", situation=_state(t))
             await queries.update_player(tournament_id, user_id,
                                         status=KICKED if by_organiser else DROPPED,
                                         left_round=view.round)
@@ -604,18 +634,25 @@ async def _view(repo: Repository, tournament_id: int) -> TournamentView:
                           tuple(await queries.games(tournament_id)))
 
 
-def _must_manage(view: TournamentView, actor: Actor, what: str) -> None:
+def _must_manage(view: TournamentView, actor: Actor, refusal: str) -> None:
+    """Refuse (with one of the ORGANISER_ONLY messages) anyone but the organiser or a
+    member with Manage Server."""
     if not view.may_manage(actor):
-        raise NotAParticipant(f"Only the organiser of \u201c{view.tournament.name}\u201d "
-                              f"(<@{view.tournament.organiser_id}>) or a member with Manage "
-                              f"Server can {what}.")
+        raise NotAParticipant(refusal, name=view.tournament.name,
+                              organiser=f"<@{view.tournament.organiser_id}>")
 
 
-def _state(t: TournamentRecord) -> str:
-    """Where a tournament stands, after its name: "has started"..."""
-    return {SIGNUP: "is open for sign-up", RUNNING: "has started", FINISHED: "is over",
-            CANCELLED: "was cancelled"}[t.status]
+def _state(t: TournamentRecord) -> Phrase:
+    """Where a tournament stands, as a clause: "“Spring Cup” has started"..."""
+    # i18n: a clause that the refusals complete, as in "{situation}: joining is closed."
+    return {SIGNUP: Phrase("\u201c{name}\u201d is open for sign-up", name=t.name),
+            RUNNING: Phrase("\u201c{name}\u201d has started", name=t.name),
+            FINISHED: Phrase("\u201c{name}\u201d is over", name=t.name),
+            CANCELLED: Phrase("\u201c{name}\u201d was cancelled", name=t.name)}[t.status]
 
 
-def _count(players: int) -> str:
-    return "1 player" if players == 1 else f"{players} players"
+def _count(players: int) -> Phrase:
+    if players == 1:
+        return Phrase("1 player")
+    # i18n: {count} is 0 here (a tournament needs 2 players)
+    return Phrase("{count} players", count=players)

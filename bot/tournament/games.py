@@ -6,10 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.i18n import N_
+
 SWISS, ELIMINATION, ROUND_ROBIN = "swiss", "single_elimination", "round_robin"
 FORMATS = (SWISS, ELIMINATION, ROUND_ROBIN)
-FORMAT_NAMES = {SWISS: "Swiss", ELIMINATION: "Single elimination",
-                ROUND_ROBIN: "Round robin"}
+# The formats' names, in the language where shown: `lang._(FORMAT_NAMES[format_])`.
+FORMAT_NAMES = {SWISS: N_("Swiss"), ELIMINATION: N_("Single elimination"),
+                ROUND_ROBIN: N_("Round robin")}
 
 # Results: a won, b won, a draw, or both lost (neither may go on: both had left).
 A_WINS, B_WINS, DRAW, BOTH_LOSE = "a", "b", "draw", "none"

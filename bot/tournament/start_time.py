@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+from bot.i18n import ENGLISH, Phrase, language
+
 EARLIEST_SECONDS = 60
 LATEST_DAYS = 30
-EXAMPLES = ("`in 30 minutes`, `2h`, `20:30` (UTC), `2026-12-01 20:30` (UTC) or a Discord "
-            "timestamp such as `<t:1767225600>`")
 
 _UNITS = {"d": 86400, "day": 86400, "days": 86400, "h": 3600, "hr": 3600, "hrs": 3600,
           "hour": 3600, "hours": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60,
@@ -22,7 +22,12 @@ _DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})[ t](\d{1,2}):(\d{2})(?::\d{2})?
 
 
 class BadStartTime(ValueError):
-    """Text that is not a start time this bot reads; str() says why, for the user."""
+    """Text that is not a start time this bot reads; `phrase` says why, for the user (str()
+    in English)."""
+
+    def __init__(self, phrase: Phrase) -> None:
+        self.phrase = phrase
+        super().__init__(language(ENGLISH).say(phrase))
 
 
 def start_time(text: str, now: float) -> float:
@@ -30,12 +35,18 @@ def start_time(text: str, now: float) -> float:
     typed = text.strip().lower()
     when = _read(typed, now)
     if when is None:
-        raise BadStartTime(f"I could not read the start time {text.strip()[:40]!r}: write it "
-                           f"like {EXAMPLES}.")
+        # i18n: {typed} is what the organiser typed; the examples in `backticks` are what
+        # the bot reads in every language: keep them as they are
+        raise BadStartTime(Phrase("I could not read the start time {typed}: write it like "
+                                  "`in 30 minutes`, `2h`, `20:30` (UTC), `2026-12-01 20:30` "
+                                  "(UTC) or a Discord timestamp such as `<t:1767225600>`.",
+                                  typed=repr(text.strip()[:40])))
     if when < now + EARLIEST_SECONDS:
-        raise BadStartTime("The start time has to be at least a minute from now.")
+        raise BadStartTime(Phrase("The start time has to be at least a minute from now."))
     if when > now + LATEST_DAYS * 86400:
-        raise BadStartTime(f"The start time has to be within {LATEST_DAYS} days.")
+        # i18n: {days} is 30
+        raise BadStartTime(Phrase("The start time has to be within {days} days.",
+                                  days=LATEST_DAYS))
     return when
 
 

@@ -8,10 +8,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.i18n import N_, Language
 from bot.tournament.event import Event, table
 from bot.tournament.games import A_WINS, B_WINS, BYE, ELIMINATION, Game
 
-UNKNOWN = "Unknown player"
+# i18n: shown in place of the name of a player the bot no longer knows
+UNKNOWN = N_("Unknown player")
 SHOWN_ROUNDS = 3  # bracket columns in one image, so names stay readable on a phone
 
 
@@ -91,40 +93,51 @@ class BracketCard:
     champion: str | None
 
 
-def points_text(points: Fraction) -> str:
-    """Points (and tie-break sums) as "2", "2.5" or "1.25"."""
-    return str(points.numerator) if points.denominator == 1 else f"{float(points):g}"
+def points_text(points: Fraction, *, lang: Language) -> str:
+    """Points (and tie-break sums) as "2", "2.5" or "1.25", in the language's digits."""
+    return lang.number(points.numerator if points.denominator == 1 else float(points))
 
 
-def round_name(number: int, rounds: int, format_: str) -> str:
+def round_name(number: int, rounds: int, format_: str, lang: Language) -> str:
     """"Round 2", or in single elimination "Final", "Semi-final", "Quarter-final"."""
     if format_ == ELIMINATION:
         left = rounds - number
         if left == 0:
-            return "Final"
+            # i18n: the last round of a single elimination tournament
+            return lang._("Final")
         if left == 1:
-            return "Semi-final"
+            return lang._("Semi-final")
         if left == 2:
-            return "Quarter-final"
-    return f"Round {number}"
+            return lang._("Quarter-final")
+    return lang._("Round {number}", number=lang.number(number))
+
+
+def round_label(number: int, rounds: int, format_: str, *, lang: Language) -> str:
+    """"Round 2 of 3", or in single elimination the round's name alone ("Semi-final")."""
+    if format_ == ELIMINATION:
+        return round_name(number, rounds, format_, lang=lang)
+    return lang._("Round {number} of {rounds}", number=lang.number(number),
+                  rounds=lang.number(rounds))
 
 
 def pairings_card(title: str, event: Event, names: Mapping[int, str],
-                  number: int) -> PairingsCard:
+                  number: int, *, lang: Language) -> PairingsCard:
     """A round's pairings, by table."""
-    rows = tuple(PairingRow(g.table, names.get(g.a, UNKNOWN),
-                            None if g.b is None else names.get(g.b, UNKNOWN), g.result,
+    unknown = lang._(UNKNOWN)
+    rows = tuple(PairingRow(g.table, names.get(g.a, unknown),
+                            None if g.b is None else names.get(g.b, unknown), g.result,
                             g.kind, g.rounds)
                  for g in event.games_of(number))
     return PairingsCard(title, event.format, number, event.rounds, rows)
 
 
 def standings_card(title: str, event: Event, names: Mapping[int, str],
-                   final: bool) -> StandingsCard:
+                   final: bool, *, lang: Language) -> StandingsCard:
     """The standings as they are."""
     done = max((r for r in range(1, event.round + 1)
                 if all(g.decided for g in event.games_of(r))), default=0)
-    rows = tuple(StandingRow(line.position, names.get(line.user_id, UNKNOWN), line.points,
+    unknown = lang._(UNKNOWN)
+    rows = tuple(StandingRow(line.position, names.get(line.user_id, unknown), line.points,
                              line.wins, line.losses, line.draws, line.byes, line.buchholz,
                              line.sonneborn_berger, line.rounds_won, line.active, line.out_in)
                  for line in table(event))
@@ -132,15 +145,16 @@ def standings_card(title: str, event: Event, names: Mapping[int, str],
 
 
 def bracket_card(title: str, event: Event, names: Mapping[int, str],
-                 champion: int | None) -> BracketCard:
+                 champion: int | None, *, lang: Language) -> BracketCard:
     """The bracket's rounds from the one being played, at most three (the last three,
     ending with the final, once fewer are left)."""
     first = max(1, min(max(event.round, 1), event.rounds - 2))
     tables = len(event.games_of(1))
     games = {(g.round, g.table): g for g in event.games}
+    unknown = lang._(UNKNOWN)
 
     def name(user_id: int | None) -> str | None:
-        return None if user_id is None else names.get(user_id, UNKNOWN)
+        return None if user_id is None else names.get(user_id, unknown)
 
     def went_on(number: int, table_: int) -> int | None:
         game = games.get((number, table_))

@@ -4,6 +4,8 @@ results counted once, drops, no-shows, corrections and refusals."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 
 import pytest
 
@@ -23,6 +25,7 @@ from bot.storage.tournaments import (
 )
 from bot.tournament.games import A_WINS, B_WINS, BOTH_LOSE, BYE, DRAW, PLAYED, WALKOVER
 from tests.bot.helpers import CHANNEL, GUILD, FakeClock
+from tests.bot.i18n.marked import marked_language, unmarked
 
 ORGANISER = Actor(1, "Olga", manages_server=True)
 PLAYERS = [Actor(100 + i, name) for i, name in enumerate(
@@ -250,62 +253,71 @@ async def test_a_drawn_elimination_match_is_played_again(services: Services) -> 
     assert again is not None and again != match_id
 
 
+@contextlib.contextmanager
+def refused(kind: type[Refusal], match: str | None = None) -> Iterator[None]:
+    """pytest.raises for a refusal, which must be said wholly in the reader's language."""
+    with pytest.raises(kind, match=match) as caught:
+        yield
+    text = caught.value.text(marked_language())
+    assert unmarked(text, allowed=["Spring Cup", "Small cup", "soon", "Nope"]) == [], text
+
+
 async def test_refusals_change_nothing(services: Services) -> None:
     tournaments = services.tournaments
-    with pytest.raises(Refusal, match="Manage Server"):
+    with refused(Refusal, match="Manage Server"):
         await tournaments.create(GUILD, CHANNEL, PLAYERS[0], "Cup", "swiss")
     await tournaments.set_organiser_role(GUILD, 77)
     organiser = Actor(5, "Role holder", role_ids=frozenset({77}))
     small = await tournaments.create(GUILD, CHANNEL, organiser, "Small  cup", "swiss",
                                      max_players=2)
-    with pytest.raises(Refusal, match="already has a tournament"):
+    with refused(Refusal, match="already has a tournament"):
         await tournaments.create(GUILD, CHANNEL, ORGANISER, "small CUP", "round_robin")
-    with pytest.raises(Refusal, match="Only Swiss"):
+    with refused(Refusal, match="Only Swiss"):
         await tournaments.create(GUILD, CHANNEL, ORGANISER, "X", "round_robin", rounds=3)
-    with pytest.raises(Refusal, match="start time"):
+    with refused(Refusal, match="start time"):
         await tournaments.create(GUILD, CHANNEL, ORGANISER, "X", "swiss", starts_at="soon")
-    with pytest.raises(Refusal, match="at least 2 players"):
+    with refused(Refusal, match="at least 2 players"):
         await tournaments.start(small.id, organiser)
     await tournaments.join(small.id, PLAYERS[0])
-    with pytest.raises(Refusal, match="already joined"):
+    with refused(Refusal, match="already joined"):
         await tournaments.join(small.id, PLAYERS[0])
-    with pytest.raises(NotAParticipant, match="Only the organiser"):
+    with refused(NotAParticipant, match="Only the organiser"):
         await tournaments.start(small.id, PLAYERS[0])
-    with pytest.raises(NotAParticipant, match="Only the organiser"):
+    with refused(NotAParticipant, match="Only the organiser"):
         await tournaments.cancel(small.id, PLAYERS[0])
     await tournaments.join(small.id, PLAYERS[1])
-    with pytest.raises(Refusal, match="is full"):
+    with refused(Refusal, match="is full"):
         await tournaments.join(small.id, PLAYERS[2])
-    with pytest.raises(Refusal, match="not signed up"):
+    with refused(Refusal, match="not signed up"):
         await tournaments.leave(small.id, PLAYERS[2])
     started = await tournaments.start(small.id, organiser)
-    with pytest.raises(Refusal, match="joining is closed"):
+    with refused(Refusal, match="joining is closed"):
         await tournaments.join(small.id, PLAYERS[2])
-    with pytest.raises(Refusal, match="has started"):
+    with refused(Refusal, match="has started"):
         await tournaments.start(small.id, organiser)
-    with pytest.raises(Refusal, match="tournament drop"):
+    with refused(Refusal, match="tournament drop"):
         await tournaments.leave(small.id, PLAYERS[0])
     # Results: for a match of another tournament, of no tournament, by a player, a stranger.
     other = await tournaments.start((await signed_up(services, "single_elimination", 2)).id,
                                     ORGANISER)
     [mine] = await open_round(services, started)
     [theirs] = await open_round(services, other)
-    with pytest.raises(Refusal, match="belongs to \u201cSpring Cup\u201d, not"):
+    with refused(Refusal, match="belongs to \u201cSpring Cup\u201d, not"):
         await tournaments.set_result(GUILD, organiser, theirs, PLAYERS[0].user_id,
                                      "small cup")
-    with pytest.raises(NotFound, match="not a match of a tournament"):
+    with refused(NotFound, match="not a match of a tournament"):
         await tournaments.set_result(GUILD, ORGANISER, 9999, None)
-    with pytest.raises(NotFound, match="not a match of a tournament"):
+    with refused(NotFound, match="not a match of a tournament"):
         await tournaments.set_result(GUILD + 1, ORGANISER, mine, None)
-    with pytest.raises(NotAParticipant, match="Only the organiser"):
+    with refused(NotAParticipant, match="Only the organiser"):
         await tournaments.set_result(GUILD, PLAYERS[0], mine, PLAYERS[0].user_id)
-    with pytest.raises(Refusal, match="did not play"):
+    with refused(Refusal, match="did not play"):
         await tournaments.set_result(GUILD, organiser, mine, PLAYERS[5].user_id)
-    with pytest.raises(Refusal, match="no draws"):
+    with refused(Refusal, match="no draws"):
         await tournaments.set_result(GUILD, ORGANISER, theirs, None)
-    with pytest.raises(NotAParticipant):
+    with refused(NotAParticipant):
         await tournaments.drop(small.id, PLAYERS[1].user_id, PLAYERS[0])
-    with pytest.raises(NotFound):
+    with refused(NotFound):
         await tournaments.named(GUILD, "Nope")
     view = await tournaments.get(small.id)
     assert all(g.game.result is None for g in view.games)
@@ -315,7 +327,7 @@ async def test_refusals_change_nothing(services: Services) -> None:
     # A cancelled tournament counts no result: its match goes on as a normal match.
     await lose(services, mine, PLAYERS[0].user_id)
     assert (await tournaments.get(small.id)).games[0].game.result is None
-    with pytest.raises(Refusal, match="was cancelled"):
+    with refused(Refusal, match="was cancelled"):
         await tournaments.cancel(small.id, organiser)
 
 

@@ -13,18 +13,20 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import Groups, guild_id_of, services
+from bot.discord.core.context import Groups, guild_id_of, private_lang, public_lang, services
 from bot.discord.core.views import clean, clip
 from bot.discord.replays.handlers import on_replay
 from bot.discord.tournaments.messages import (
     drop_text,
     list_message,
+    off_the_list,
     replay_label,
     show_message,
     signup_message,
     standings_message,
     title,
 )
+from bot.i18n import Language
 from bot.images import bracket_png, standings_png
 from bot.service.errors import NotFound, Refusal
 from bot.service.tournaments import Actor, TournamentView
@@ -51,20 +53,23 @@ def actor(interaction: discord.Interaction) -> Actor:
                  frozenset(roles))
 
 
-async def tournament_images(view: TournamentView, through: int | None = None
-                            ) -> tuple[tuple[str, bytes], ...]:
+async def tournament_images(view: TournamentView, through: int | None = None, *,
+                            lang: Language) -> tuple[tuple[str, bytes], ...]:
     """The standings image (as they stood after round `through` if given); in single
     elimination the bracket instead, with the final standings beside it at the end."""
     name = view.tournament.name
     final = view.tournament.status == FINISHED
     files = []
     if view.tournament.format == ELIMINATION and view.rounds:
-        card = bracket_card(name, view.event, view.names, view.tournament.champion_id)
+        card = bracket_card(name, view.event, view.names, view.tournament.champion_id,
+                            lang=lang)
+        # TODO(i18n): render tag: bracket_png(card, tag=lang.tag) once it takes one
         files.append(("bracket.png", await bracket_png(card)))
     if view.tournament.format != ELIMINATION or final:
         event = view.event if through is None else view.event.through(through)
+        # TODO(i18n): render tag: standings_png(card, tag=lang.tag) once it takes one
         files.append(("standings.png", await standings_png(standings_card(
-            name, event, view.names, final))))
+            name, event, view.names, final, lang=lang))))
     return tuple(files)
 
 
@@ -83,7 +88,7 @@ async def on_signup(interaction: discord.Interaction, groups: Groups, _: list[st
         view = await tournaments.start(tournament_id, who)
     else:
         view = await tournaments.cancel(tournament_id, who)
-    out = signup_message(view)
+    out = signup_message(view, lang=await public_lang(interaction))
     await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))
 
 
@@ -113,7 +118,8 @@ async def create_command(interaction: discord.Interaction, name: str, format_: s
     view = await services(interaction).tournaments.create(
         guild_id, channel.id, actor(interaction), name, format_, rounds=rounds,
         max_players=max_players, starts_at=starts_at, ranked=ranked)
-    sent = await interaction.response.send_message(**signup_message(view).send_kwargs())
+    out = signup_message(view, lang=await public_lang(interaction))
+    sent = await interaction.response.send_message(**out.send_kwargs())
     if sent.message_id is not None:
         await services(interaction).tournaments.set_message(view.id, sent.message_id)
 
@@ -125,9 +131,10 @@ async def start_command(interaction: discord.Interaction, name: str | None) -> N
     found = await tournaments.current(guild_id_of(interaction), who.user_id, name, (SIGNUP,))
     view = await tournaments.start(found.id, who)
     await bot(interaction).tournament_runner.show_signup(view)
-    await interaction.response.send_message(
-        f"\u2694\ufe0f {title(view)} has started: round 1's pairings are on their way.",
-        ephemeral=True)
+    lang = await private_lang(interaction)
+    await interaction.response.send_message("\u2694\ufe0f " + lang._(
+        "{tournament} has started: round 1's pairings are on their way.",
+        tournament=title(view)), ephemeral=True)
 
 
 async def result_command(interaction: discord.Interaction, match: int, winner: str,
@@ -140,16 +147,24 @@ async def result_command(interaction: discord.Interaction, match: int, winner: s
     view, record = await tournaments.set_result(guild_id, actor(interaction), match,
                                                 winner_id, name)
     game = record.game
-    text = (f"\U0001f4cb {clean(actor(interaction).name)} set the result of match {match} "
-            f"({title(view)}): " + (
-                "a draw." if winner_id is None else
-                f"<@{winner_id}> beat <@{game.b if winner_id == game.a else game.a}>."))
-    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+    lang = await public_lang(interaction)
+    who = clean(actor(interaction).name)
+    if winner_id is None:
+        text = lang._("{organiser} set the result of match {match} ({tournament}): a draw.",
+                      organiser=who, match=match, tournament=title(view))
+    else:
+        text = lang._("{organiser} set the result of match {match} ({tournament}): {winner} "
+                      "beat {loser}.", organiser=who, match=match, tournament=title(view),
+                      winner=f"<@{winner_id}>",
+                      loser=f"<@{game.b if winner_id == game.a else game.a}>")
+    await interaction.response.send_message("\U0001f4cb " + text,
+                                            allowed_mentions=discord.AllowedMentions.none())
     live = await services(interaction).matches.get(match)
     if live.is_live:
         await bot(interaction).tournament_runner.note_in_thread(
-            live.channel_id, "\U0001f4cb The organiser set this match's result for the "
-            "tournament; playing on changes nothing there.")
+            live.channel_id, "\U0001f4cb " + lang._(
+                "The organiser set this match's result for the tournament; playing on "
+                "changes nothing there."))
 
 
 async def _winner(interaction: discord.Interaction, match: int, typed: str) -> int:
@@ -162,8 +177,9 @@ async def _winner(interaction: discord.Interaction, match: int, typed: str) -> i
     for user_id, player_name in players:
         if player_name.casefold() == wanted:
             return user_id
-    raise Refusal(f"{typed.strip()[:40]!r} is not a player of match {match}: choose one of "
-                  "its players, or draw.")
+    # i18n: {typed} is what the organiser typed
+    raise Refusal("{typed} is not a player of match {match}: choose one of its players, or "
+                  "draw.", typed=repr(typed.strip()[:40]), match=match)
 
 
 async def _match_players(interaction: discord.Interaction, match: int
@@ -182,9 +198,12 @@ async def winner_choices(interaction: discord.Interaction,
     players = await _match_players(interaction, match) if isinstance(match, int) else []
     choices = [app_commands.Choice(name=clip(player_name, 100), value=str(user_id))
                for user_id, player_name in players]
-    choices.append(app_commands.Choice(name="Draw", value=DRAW_VALUE))
     typed = current.casefold().strip()
-    return [c for c in choices if typed in c.name.casefold()][:25]
+    choices = [c for c in choices if typed in c.name.casefold()]
+    draw = (await private_lang(interaction)).pgettext("autocomplete choice", "Draw")
+    if typed in draw.casefold() or typed in DRAW_VALUE:  # English "draw" works everywhere
+        choices.append(app_commands.Choice(name=draw, value=DRAW_VALUE))
+    return choices[:25]
 
 
 async def kick_command(interaction: discord.Interaction, member: discord.User,
@@ -194,11 +213,12 @@ async def kick_command(interaction: discord.Interaction, member: discord.User,
     who = actor(interaction)
     found = await tournaments.current(guild_id_of(interaction), who.user_id, name)
     view = await tournaments.drop(found.id, member.id, who)
+    lang = await public_lang(interaction)
     if view.tournament.status == SIGNUP:
         await bot(interaction).tournament_runner.show_signup(view)
-        text = f"{member.mention} is off the sign-up list of {title(view)}."
+        text = off_the_list(view, member.mention, lang=lang)
     else:
-        text = drop_text(view, member.mention, by_organiser=True)
+        text = drop_text(view, member.mention, by_organiser=True, lang=lang)
     await interaction.response.send_message(text,
                                             allowed_mentions=discord.AllowedMentions.none())
 
@@ -209,11 +229,12 @@ async def drop_command(interaction: discord.Interaction, name: str | None) -> No
     who = actor(interaction)
     found = await tournaments.current(guild_id_of(interaction), who.user_id, name)
     view = await tournaments.drop(found.id, who.user_id, who)
+    lang = await public_lang(interaction)
     if view.tournament.status == SIGNUP:
         await bot(interaction).tournament_runner.show_signup(view)
-        text = f"{clean(who.name)} is off the sign-up list of {title(view)}."
+        text = off_the_list(view, clean(who.name), lang=lang)
     else:
-        text = drop_text(view, clean(who.name), by_organiser=False)
+        text = drop_text(view, clean(who.name), by_organiser=False, lang=lang)
     await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -239,23 +260,26 @@ async def standings_command(interaction: discord.Interaction, name: str | None) 
     """The live standings, or the bracket, with a text list."""
     view = await _shown(interaction, name)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    files = await tournament_images(view) if view.rounds else ()
-    out = standings_message(view, files)
+    lang = await private_lang(interaction)
+    files = await tournament_images(view, lang=lang) if view.rounds else ()
+    out = standings_message(view, files, lang=lang)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
 async def list_command(interaction: discord.Interaction) -> None:
     """This server's tournaments."""
     views = await services(interaction).tournaments.all_of(guild_id_of(interaction))
-    await interaction.response.send_message(ephemeral=True, **list_message(views).send_kwargs())
+    out = list_message(views, lang=await private_lang(interaction))
+    await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 
 async def show_command(interaction: discord.Interaction, name: str) -> None:
     """A tournament's rounds and results, with a select of replays."""
     view = await services(interaction).tournaments.named(guild_id_of(interaction), name)
-    replays = [(g.match_id, replay_label(view, g)) for g in reversed(view.games)
+    lang = await private_lang(interaction)
+    replays = [(g.match_id, replay_label(view, g, lang=lang)) for g in reversed(view.games)
                if g.match_id is not None and g.game.decided]
-    out = show_message(view, replays)
+    out = show_message(view, replays, lang=lang)
     await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 

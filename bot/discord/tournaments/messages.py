@@ -24,6 +24,7 @@ from bot.discord.core.views import (
     select,
 )
 from bot.discord.tournaments import ids
+from bot.i18n import N_, Language
 from bot.learn.glossary import quoted, record, score
 from bot.service.tournaments import TournamentView
 from bot.storage.tournaments import (
@@ -48,7 +49,7 @@ from bot.tournament.games import (
     WALKOVER,
 )
 from bot.tournament.standings import Line
-from bot.tournament.views import points_text, round_name
+from bot.tournament.views import UNKNOWN, points_text, round_label, round_name
 
 NAME_MAX = 24
 EMBED_MAX = 4096
@@ -56,13 +57,33 @@ EMBEDS_MAX_TOTAL = 6000
 SHOWN_REPLAYS = 25
 TROPHY, SCROLL, SWORDS = "\U0001f3c6", "\U0001f4dc", "\u2694\ufe0f"
 RULES = {
-    SWISS: "Each round pairs players with the same score, never twice the same two while "
-           "another pairing exists; an odd player out gets a bye, worth a win, at most once.",
-    ELIMINATION: "Lose once and you are out; seeds come from this server's ladder (random "
-                 "for players without a ladder score), and the top seeds get the byes.",
-    ROUND_ROBIN: "Everyone plays everyone once; with an odd count, one player a round has a "
-                 "bye, worth a win.",
+    SWISS: N_("Each round pairs players with the same score, never twice the same two while "
+              "another pairing exists; an odd player out gets a bye, worth a win, at most "
+              "once."),
+    ELIMINATION: N_("Lose once and you are out; seeds come from this server's ladder (random "
+                    "for players without a ladder score), and the top seeds get the byes."),
+    ROUND_ROBIN: N_("Everyone plays everyone once; with an odd count, one player a round has "
+                    "a bye, worth a win."),
 }
+# What a player leaving a running tournament means, for everyone: by the organiser or not,
+# and by format. {player} is a mention or a name, {tournament} the tournament's name.
+LEFT = {
+    (True, ELIMINATION): N_("{player} is out of {tournament}: their results stay, and their "
+                            "opponent goes through."),
+    (True, ROUND_ROBIN): N_("{player} is out of {tournament}: their results stay, and their "
+                            "opponents win the games they miss."),
+    (True, SWISS): N_("{player} is out of {tournament}: their results stay; their match this "
+                      "round is lost, and they are paired no more."),
+    (False, ELIMINATION): N_("{player} left {tournament}: their results stay, and their "
+                             "opponent goes through."),
+    (False, ROUND_ROBIN): N_("{player} left {tournament}: their results stay, and their "
+                             "opponents win the games they miss."),
+    (False, SWISS): N_("{player} left {tournament}: their results stay; their match this "
+                       "round is lost, and they are paired no more."),
+}
+# The list's headings, in their order, and the statuses under each.
+HEADINGS = ((N_("Upcoming"), (SIGNUP,)), (N_("Running"), (RUNNING,)),
+            (N_("Past"), (FINISHED, CANCELLED)))
 
 
 def name(text: str) -> str:
@@ -75,158 +96,216 @@ def title(view: TournamentView) -> str:
     return f"**{clean(clip(view.tournament.name, 60))}**"
 
 
-def rounds_text(view: TournamentView) -> str:
+def rounds_text(view: TournamentView, *, lang: Language) -> str:
     """How many rounds: "3 rounds", or before the start what decides it."""
     t = view.tournament
-    if t.rounds is not None:
-        return "1 round" if t.rounds == 1 else f"{t.rounds} rounds"
+    count = t.rounds if t.rounds is not None else (
+        t.rounds_asked if t.format == SWISS else None)
+    if count is not None:
+        return lang.ngettext("{count} round", "{count} rounds", count)
     if t.format == SWISS:
-        if t.rounds_asked is not None:
-            return f"{t.rounds_asked} rounds" if t.rounds_asked > 1 else "1 round"
-        return "rounds: ceil(log2(players))"
+        # i18n: how many rounds a Swiss tournament has: the formula, for the curious
+        return lang._("rounds: ceil(log2(players))")
     if t.format == ROUND_ROBIN:
-        return "everyone plays everyone"
-    return "until one player is left"
+        return lang._("everyone plays everyone")
+    return lang._("until one player is left")
 
 
-def format_line(view: TournamentView) -> str:
+def format_line(view: TournamentView, *, lang: Language) -> str:
     """"Swiss · 3 rounds · ranked"."""
     t = view.tournament
-    rated = ("ranked: rated on the ladder" if t.ranked
-             else "casual: not rated on the ladder")
-    return f"{FORMAT_NAMES[t.format]} \u00b7 {rounds_text(view)} \u00b7 {rated}"
+    rated = (lang._("ranked: rated on the ladder") if t.ranked
+             else lang._("casual: not rated on the ladder"))
+    return (f"{lang._(FORMAT_NAMES[t.format])} \u00b7 {rounds_text(view, lang=lang)} "
+            f"\u00b7 {rated}")
 
 
 # --------------------------------------------------------------------- sign-up
 
-def signup_message(view: TournamentView) -> Outgoing:
+def signup_message(view: TournamentView, *, lang: Language) -> Outgoing:
     """The public sign-up: format, rules, start, the players so far, and Join, Leave, Start
     now and Cancel while sign-up is open."""
     t = view.tournament
-    head = f"{TROPHY} {title(view)} \u00b7 {format_line(view)}"
-    organiser = f"Organised by {mention(t.organiser_id)}."
+    head = f"{TROPHY} {title(view)} \u00b7 {format_line(view, lang=lang)}"
+    organiser = lang._("Organised by {organiser}.", organiser=mention(t.organiser_id))
     if t.status == SIGNUP:
-        start = (f"Starts {when(t.starts_at)} (<t:{int(t.starts_at)}:f>)" if t.starts_at
-                 else "Starts when the organiser presses **Start now**")
-        state = f"{start}. Up to {t.max_players} players."
+        if t.starts_at:
+            # i18n: {when} counts down ("in 2 hours"), {at} is the date and time
+            state = lang.ngettext("Starts {when} ({at}). Up to {count} player.",
+                                  "Starts {when} ({at}). Up to {count} players.",
+                                  t.max_players, when=when(t.starts_at),
+                                  at=f"<t:{int(t.starts_at)}:f>")
+        else:
+            state = lang.ngettext("Starts when the organiser presses **Start now**. Up to "
+                                  "{count} player.",
+                                  "Starts when the organiser presses **Start now**. Up to "
+                                  "{count} players.", t.max_players)
     elif t.status == RUNNING:
-        state = (f"**Started**: {round_name(view.round, t.rounds or 0, t.format)} is on. "
-                 "`/gwent tournament standings` shows where everyone stands.")
+        state = lang._("**Started**: {stage} is on. `/gwent tournament standings` shows where "
+                       "everyone stands.",
+                       stage=round_name(view.round, t.rounds or 0, t.format, lang=lang))
     elif t.status == FINISHED:
-        champion = (f"{mention(t.champion_id)} is the champion!" if t.champion_id
-                    else "it ended without a champion.")
-        state = f"**Over**: {champion}"
+        state = (lang._("**Over**: {champion} is the champion!",
+                        champion=mention(t.champion_id)) if t.champion_id
+                 else lang._("**Over**: it ended without a champion."))
     else:
-        state = "**Cancelled** by the organiser."
-    rules = (f"{RULES[t.format]} Every match is a normal match in its own thread. A player "
-             "not ready when the lobby's timer runs out forfeits. `/gwent rules` explains "
-             "the standings.")
+        state = lang._("**Cancelled** by the organiser.")
+    rules = " ".join([lang._(RULES[t.format]), lang._(
+        "Every match is a normal match in its own thread. A player not ready when the "
+        "lobby's timer runs out forfeits. `/gwent rules` explains the standings.")])
     players = [name(p.name) for p in view.players]
-    listed = _players_line(players, t.max_players)
+    listed = _players_line(players, t.max_players, lang=lang)
     content = "\n".join([head, f"{organiser} {state}", rules, listed])
+    cancel = button(lang.pgettext("button", "Cancel"), ids.signup(t.id, "cancel"),
+                    style=discord.ButtonStyle.danger)
     if t.status == RUNNING:
-        return Outgoing(content, StaticView(button("Cancel", ids.signup(t.id, "cancel"),
-                                                   style=discord.ButtonStyle.danger)))
+        return Outgoing(content, StaticView(cancel))
     if t.status != SIGNUP:
         return Outgoing(content)
     view_ = StaticView(
-        button("Join", ids.signup(t.id, "join"), style=discord.ButtonStyle.success),
-        button("Leave", ids.signup(t.id, "leave")),
-        button("Start now", ids.signup(t.id, "start"), style=discord.ButtonStyle.primary),
-        button("Cancel", ids.signup(t.id, "cancel"), style=discord.ButtonStyle.danger))
+        button(lang.pgettext("button", "Join"), ids.signup(t.id, "join"),
+               style=discord.ButtonStyle.success),
+        button(lang.pgettext("button", "Leave"), ids.signup(t.id, "leave")),
+        button(lang.pgettext("button", "Start now"), ids.signup(t.id, "start"),
+               style=discord.ButtonStyle.primary),
+        cancel)
     return Outgoing(content, view_)
 
 
-def _players_line(players: list[str], limit: int) -> str:
+def _players_line(players: list[str], limit: int, *, lang: Language) -> str:
     """"**Players (3/64):** Alice, Bob, Carol", shortened to fit a message."""
-    head = f"**Players ({len(players)}/{limit}):** "
+    count, most = lang.number(len(players)), lang.number(limit)
     if not players:
-        return head + "nobody yet: press **Join**."
+        return lang._("**Players ({count}/{limit}):** nobody yet: press **Join**.",
+                      count=count, limit=most)
     room = CONTENT_MAX - 900  # the other lines of the message are shorter than this
+
+    def cut(listed: list[str], more: int) -> str:
+        # i18n: {players} lists names; {count} is how many more are not listed
+        return lang.ngettext("**Players ({joined}/{limit}):** {players} and {count} more",
+                             "**Players ({joined}/{limit}):** {players} and {count} more",
+                             more, joined=count, limit=most, players=", ".join(listed))
+
     shown: list[str] = []
     for i, player in enumerate(players):
-        more = f" and {len(players) - i} more"
-        if len(head) + len(", ".join([*shown, player])) + len(more) > room:
-            return head + ", ".join(shown) + more
+        if len(cut([*shown, player], len(players) - i)) > room:
+            return cut(shown, len(players) - i)
         shown.append(player)
-    return head + ", ".join(shown)
+    return lang._("**Players ({count}/{limit}):** {players}", count=count, limit=most,
+                  players=", ".join(shown))
 
 
 # ---------------------------------------------------------------------- rounds
 
-def game_line(view: TournamentView, record_: GameRecord, *, links: bool = True) -> str:
+def game_line(view: TournamentView, record_: GameRecord, *, lang: Language,
+              links: bool = True) -> str:
     """One table of a round: who plays whom, where, and the result."""
     game = record_.game
+    table_ = lang.number(game.table)
     a = mention(game.a)
     if game.kind == BYE:
-        return f"{game.table}. {a} has a bye (1 point)"
-    b = mention(game.b) if game.b is not None else "nobody"
+        return lang._("{table}. {player} has a bye (1 point)", table=table_, player=a)
+    b = mention(game.b) if game.b is not None else lang._("nobody")
     if game.kind == WALKOVER:
         if game.result == BOTH_LOSE:
-            return f"{game.table}. {a} and {b}: both left"
-        winner = a if game.result == A_WINS else b
-        return f"{game.table}. {winner} wins: the opponent left"
+            return lang._("{table}. {a} and {b}: both left", table=table_, a=a, b=b)
+        return lang._("{table}. {winner} wins: the opponent left", table=table_,
+                      winner=a if game.result == A_WINS else b)
     where = ""
     if links and record_.thread_id is not None:
         where = f" \u00b7 <#{record_.thread_id}>"
     if record_.match_id is not None:
-        where += f" \u00b7 match {record_.match_id}"
-    if record_.set_by == BY_ORGANISER:
-        how = " (set by the organiser)"
-    elif game.rounds == (0, 0):
-        how = " by forfeit" if game.result in (A_WINS, B_WINS) else ""
-    else:
-        first, second = game.rounds if game.result != B_WINS else game.rounds[::-1]
-        how = f" {score(first, second)}"
-    if game.result == A_WINS:
-        return f"{game.table}. {a} beat {b}{how}{where}"
-    if game.result == B_WINS:
-        return f"{game.table}. {b} beat {a}{how}{where}"
-    if game.result == DRAW:
-        return f"{game.table}. {a} drew with {b}{how}{where}"
+        where += " \u00b7 " + lang._("match {number}", number=record_.match_id)
+    return _result_line(record_, table_, a, b, lang=lang) + where
+
+
+def _result_line(record_: GameRecord, table_: str, a: str, b: str, *, lang: Language) -> str:
+    """A played game's table, players and result, in one sentence."""
+    game = record_.game
+    if game.result is None:
+        return lang._("{table}. {a} vs {b}: playing", table=table_, a=a, b=b)
     if game.result == BOTH_LOSE:
-        return f"{game.table}. {a} and {b}: both out{where}"
-    return f"{game.table}. {a} vs {b}: playing{where}"
+        return lang._("{table}. {a} and {b}: both out", table=table_, a=a, b=b)
+    if game.result == DRAW:
+        first, second = game.rounds
+        if record_.set_by == BY_ORGANISER:
+            return lang._("{table}. {a} drew with {b} (set by the organiser)", table=table_,
+                          a=a, b=b)
+        if game.rounds == (0, 0):
+            return lang._("{table}. {a} drew with {b}", table=table_, a=a, b=b)
+        return lang._("{table}. {a} drew with {b} {score}", table=table_, a=a, b=b,
+                      score=score(first, second, lang))
+    winner, loser = (a, b) if game.result == A_WINS else (b, a)
+    if record_.set_by == BY_ORGANISER:
+        return lang._("{table}. {winner} beat {loser} (set by the organiser)", table=table_,
+                      winner=winner, loser=loser)
+    if game.rounds == (0, 0):
+        return lang._("{table}. {winner} beat {loser} by forfeit", table=table_,
+                      winner=winner, loser=loser)
+    first, second = game.rounds if game.result != B_WINS else game.rounds[::-1]
+    # i18n: {score} is the Gwent rounds each won, like 2-1
+    return lang._("{table}. {winner} beat {loser} {score}", table=table_, winner=winner,
+                  loser=loser, score=score(first, second, lang))
 
 
-def standing_line(view: TournamentView, line: Line) -> str:
+def standing_line(view: TournamentView, line: Line, *, lang: Language) -> str:
     """One player's line of the standings, for screen readers."""
-    player = name(view.names.get(line.user_id, "Unknown player"))
-    left = " (left)" if not line.active else ""
+    player = name(view.names.get(line.user_id, lang._(UNKNOWN)))
+    if not line.active:
+        # i18n: a player who left the tournament, in the standings
+        player = lang._("{player} (left)", player=player)
+    position = lang.number(line.position)
     if view.tournament.format == ELIMINATION:
         if line.out_in is None:
-            reached = "champion" if view.tournament.status == FINISHED else "still in"
+            reached = (lang._("champion") if view.tournament.status == FINISHED
+                       else lang._("still in"))
         else:
-            reached = f"out in the {round_name(line.out_in, view.event.rounds, ELIMINATION)}"
-        return f"{line.position}. {player}{left}: {reached}"
-    byes = f", {line.byes} bye" + ("s" if line.byes > 1 else "") if line.byes else ""
-    return (f"{line.position}. {player}{left}: {points_line(line.points)} "
-            f"({record(line.wins, line.losses, line.draws)}{byes}), Buchholz "
-            f"{points_text(line.buchholz)}, S-B {points_text(line.sonneborn_berger)}")
+            reached = lang._("out in the {round}", round=round_name(
+                line.out_in, view.event.rounds, ELIMINATION, lang=lang))
+        return f"{position}. {player}: {reached}"
+    values = {"position": position, "player": player,
+              "points": points_line(line.points, lang=lang),
+              "record": record(line.wins, line.losses, line.draws, lang),
+              "buchholz": points_text(line.buchholz, lang=lang),
+              "sb": points_text(line.sonneborn_berger, lang=lang)}
+    if line.byes:
+        # i18n: Buchholz and S-B (Sonneborn-Berger) are the tie-breaks' names
+        return lang.ngettext("{position}. {player}: {points} ({record}, {count} bye), "
+                             "Buchholz {buchholz}, S-B {sb}",
+                             "{position}. {player}: {points} ({record}, {count} byes), "
+                             "Buchholz {buchholz}, S-B {sb}", line.byes, **values)
+    return lang._("{position}. {player}: {points} ({record}), Buchholz {buchholz}, S-B {sb}",
+                  **values)
 
 
-def points_line(points: Fraction) -> str:
+def points_line(points: Fraction, *, lang: Language) -> str:
     """"1 point", "2.5 points"."""
-    return f"{points_text(points)} point" + ("" if points == 1 else "s")
+    if points.denominator == 1:
+        return lang.ngettext("{count} point", "{count} points", points.numerator)
+    # i18n: a number of points with a half, like 2.5
+    return lang._("{points} points", points=points_text(points, lang=lang))
 
 
-def drop_text(view: TournamentView, player: str, by_organiser: bool) -> str:
+def drop_text(view: TournamentView, player: str, by_organiser: bool, *,
+              lang: Language) -> str:
     """What a player leaving a running tournament means, for everyone."""
-    who = f"{player} is out of" if by_organiser else f"{player} left"
-    head = f"{who} {title(view)}: their results stay"
     format_ = view.tournament.format
-    if format_ == ELIMINATION:
-        return f"{head}, and their opponent goes through."
-    if format_ == ROUND_ROBIN:
-        return f"{head}, and their opponents win the games they miss."
-    return f"{head}; their match this round is lost, and they are paired no more."
+    return lang._(LEFT[by_organiser, format_ if format_ in (ELIMINATION, ROUND_ROBIN)
+                       else SWISS], player=player, tournament=title(view))
 
 
-def _embed(heading: str, lines: Sequence[str]) -> discord.Embed:
+def off_the_list(view: TournamentView, player: str, *, lang: Language) -> str:
+    """A player taken off the sign-up list, for everyone."""
+    return lang._("{player} is off the sign-up list of {tournament}.", player=player,
+                  tournament=title(view))
+
+
+def _embed(heading: str, lines: Sequence[str], *, lang: Language) -> discord.Embed:
     """Lines in an embed's description (up to 4096 characters), cut with "and N more"."""
     kept: list[str] = []
     for i, line in enumerate(lines):
-        more = f"\n\u2026 and {len(lines) - i} more"
+        more = "\n" + lang.ngettext("\u2026 and {count} more", "\u2026 and {count} more",
+                                    len(lines) - i)
         if sum(len(k) + 1 for k in kept) + len(line) + len(more) > EMBED_MAX:
             kept.append(more.strip())
             break
@@ -234,20 +313,24 @@ def _embed(heading: str, lines: Sequence[str]) -> discord.Embed:
     return discord.Embed(title=heading[:256], description="\n".join(kept))
 
 
-def round_message(view: TournamentView, number: int, files: tuple[tuple[str, bytes], ...]
-                  ) -> Outgoing:
+def round_message(view: TournamentView, number: int, files: tuple[tuple[str, bytes], ...],
+                  *, lang: Language) -> Outgoing:
     """A round's pairings (and the standings so far) posted in the sign-up channel."""
     t = view.tournament
-    stage = round_name(number, t.rounds or 0, t.format)
-    of = "" if t.format == ELIMINATION else f" of {t.rounds}"
-    content = (f"{SWORDS} {title(view)} \u00b7 **{stage}{of}**: the pairings are out. "
-               "Each match waits in its thread: choose your deck and press Ready.")
-    embeds = [_embed(f"{stage}: pairings",
-                     [game_line(view, g) for g in view.games_of(number)])]
+    stage = round_name(number, t.rounds or 0, t.format, lang=lang)
+    content = SWORDS + " " + lang._(
+        "{tournament} \u00b7 **{round}**: the pairings are out. Each match waits in its "
+        "thread: choose your deck and press Ready.", tournament=title(view),
+        round=round_label(number, t.rounds or 0, t.format, lang=lang))
+    embeds = [_embed(lang.pgettext("embed title", "{round}: pairings", round=stage),
+                     [game_line(view, g, lang=lang) for g in view.games_of(number)],
+                     lang=lang)]
     if number > 1:
-        embeds.append(_embed(f"Standings after round {number - 1}",
-                             [standing_line(view, line)
-                              for line in table(view.event.through(number - 1))]))
+        embeds.append(_embed(
+            lang.pgettext("embed title", "Standings after round {number}",
+                          number=lang.number(number - 1)),
+            [standing_line(view, line, lang=lang)
+             for line in table(view.event.through(number - 1))], lang=lang))
     return Outgoing(content, files=files, embeds=tuple(_fit_embeds(embeds)))
 
 
@@ -264,135 +347,161 @@ def _fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
     return fitted
 
 
-def standings_message(view: TournamentView, files: tuple[tuple[str, bytes], ...]) -> Outgoing:
+def standings_message(view: TournamentView, files: tuple[tuple[str, bytes], ...], *,
+                      lang: Language) -> Outgoing:
     """The live standings (single elimination: how far each player went), image and text."""
     t = view.tournament
-    stage = round_name(view.round, t.rounds or 0, t.format)
-    state = {SIGNUP: "sign-up is open", RUNNING: f"{stage} is on",
-             FINISHED: "final standings", CANCELLED: "cancelled"}[t.status]
-    content = f"{SCROLL} {title(view)} \u00b7 {format_line(view)} \u00b7 {state}"
+    if t.status == SIGNUP:
+        state = lang._("sign-up is open")
+    elif t.status == RUNNING:
+        state = lang._("{round} is on",
+                       round=round_name(view.round, t.rounds or 0, t.format, lang=lang))
+    elif t.status == FINISHED:
+        state = lang._("final standings")
+    else:
+        state = lang._("cancelled")
+    content = f"{SCROLL} {title(view)} \u00b7 {format_line(view, lang=lang)} \u00b7 {state}"
     if not view.rounds:
-        return Outgoing(content + "\nNo round has been played yet.")
-    lines = [standing_line(view, line) for line in view.standings]
-    return Outgoing(content, files=files, embeds=tuple(_fit_embeds([_embed("Standings",
-                                                                            lines)])))
+        return Outgoing(content + "\n" + lang._("No round has been played yet."))
+    lines = [standing_line(view, line, lang=lang) for line in view.standings]
+    return Outgoing(content, files=files, embeds=tuple(_fit_embeds([_embed(
+        lang.pgettext("embed title", "Standings"), lines, lang=lang)])))
 
 
-def final_message(view: TournamentView, files: tuple[tuple[str, bytes], ...]) -> Outgoing:
+def final_message(view: TournamentView, files: tuple[tuple[str, bytes], ...], *,
+                  lang: Language) -> Outgoing:
     """The champion's announcement with the final standings."""
     t = view.tournament
     if t.champion_id is None:
-        head = f"{TROPHY} {title(view)} is over, without a champion: everyone left."
+        head = lang._("{tournament} is over, without a champion: everyone left.",
+                      tournament=title(view))
     else:
-        head = f"{TROPHY} {title(view)} is over: {mention(t.champion_id)} is the champion!"
-    lines = [standing_line(view, line) for line in view.standings]
+        head = lang._("{tournament} is over: {champion} is the champion!",
+                      tournament=title(view), champion=mention(t.champion_id))
+    lines = [standing_line(view, line, lang=lang) for line in view.standings]
     mentions = () if t.champion_id is None else (t.champion_id,)
-    return Outgoing(head, files=files, mentions=mentions,
-                    embeds=tuple(_fit_embeds([_embed("Final standings", lines)])))
+    return Outgoing(f"{TROPHY} {head}", files=files, mentions=mentions,
+                    embeds=tuple(_fit_embeds([_embed(
+                        lang.pgettext("embed title", "Final standings"), lines, lang=lang)])))
 
 
-def thread_intro(view: TournamentView, record_: GameRecord) -> Outgoing:
+def thread_intro(view: TournamentView, record_: GameRecord, *, lang: Language) -> Outgoing:
     """The first message of a match's thread: whose match it is and what the rules are."""
     game = record_.game
     t = view.tournament
     assert game.b is not None
-    stage = round_name(game.round, t.rounds or 0, t.format)
-    rated = ("It is rated on the ladder." if t.ranked else "It is casual: not rated on the "
-             "ladder.")
-    return Outgoing(
-        f"{TROPHY} {title(view)} \u00b7 {stage}, table {game.table}: {mention(game.a)} vs "
-        f"{mention(game.b)}.\nChoose your deck and press **Ready** in the lobby below. "
-        "Tournament rule: a player not ready when the lobby's timer runs out forfeits this "
-        "match (rather than playing their current choice). The result counts for the "
-        f"tournament as soon as the match ends. {rated}",
-        mentions=(game.a, game.b))
+    rated = (lang._("It is rated on the ladder.") if t.ranked
+             else lang._("It is casual: not rated on the ladder."))
+    intro = lang._(
+        "{tournament} \u00b7 {round}, table {table}: {a} vs {b}.\nChoose your deck and press "
+        "**Ready** in the lobby below. Tournament rule: a player not ready when the lobby's "
+        "timer runs out forfeits this match (rather than playing their current choice). The "
+        "result counts for the tournament as soon as the match ends.",
+        tournament=title(view), round=round_name(game.round, t.rounds or 0, t.format,
+                                                 lang=lang),
+        table=lang.number(game.table), a=mention(game.a), b=mention(game.b))
+    return Outgoing(f"{TROPHY} {intro} {rated}", mentions=(game.a, game.b))
 
 
-def replay_note(view: TournamentView, record_: GameRecord) -> Outgoing:
+def replay_note(view: TournamentView, record_: GameRecord, *, lang: Language) -> Outgoing:
     """In a thread whose single elimination match was drawn: it is played again."""
     game = record_.game
     assert game.b is not None
-    return Outgoing(f"\U0001f501 A draw: {title(view)} is single elimination, so "
-                    f"{mention(game.a)} and {mention(game.b)} play this match again.",
-                    mentions=(game.a, game.b))
+    return Outgoing("\U0001f501 " + lang._(
+        "A draw: {tournament} is single elimination, so {a} and {b} play this match again.",
+        tournament=title(view), a=mention(game.a), b=mention(game.b)),
+        mentions=(game.a, game.b))
 
 
-def not_started_message(view: TournamentView) -> Outgoing:
+def not_started_message(view: TournamentView, *, lang: Language) -> Outgoing:
     """At the start time, with too few players."""
-    count = len(view.players)
-    joined = "1 player joined" if count == 1 else f"{count} players joined"
-    return Outgoing(f"\u23f3 {title(view)} could not start at its start time: only {joined}. "
-                    f"{mention(view.tournament.organiser_id)} can press **Start now** once "
-                    "two have joined, or Cancel it.", mentions=(view.tournament.organiser_id,))
+    organiser = view.tournament.organiser_id
+    return Outgoing("\u23f3 " + lang.ngettext(
+        "{tournament} could not start at its start time: only {count} player joined. "
+        "{organiser} can press **Start now** once two have joined, or Cancel it.",
+        "{tournament} could not start at its start time: only {count} players joined. "
+        "{organiser} can press **Start now** once two have joined, or Cancel it.",
+        len(view.players), tournament=title(view), organiser=mention(organiser)),
+        mentions=(organiser,))
 
 
 # -------------------------------------------------------------------- list, show
 
-def list_message(views: Sequence[TournamentView]) -> Outgoing:
+def list_message(views: Sequence[TournamentView], *, lang: Language) -> Outgoing:
     """This server's tournaments: upcoming, running and past."""
     if not views:
-        return Outgoing("No tournament in this server yet. Members with Manage Server (or "
-                        "the organiser role) start one with `/gwent tournament create`.")
-    groups = {SIGNUP: "Upcoming", RUNNING: "Running", FINISHED: "Past", CANCELLED: "Past"}
+        return Outgoing(lang._("No tournament in this server yet. Members with Manage Server "
+                               "(or the organiser role) start one with `/gwent tournament "
+                               "create`."))
     lines: list[str] = []
-    for heading in ("Upcoming", "Running", "Past"):
-        found = [v for v in views if groups[v.tournament.status] == heading]
+    for heading, statuses in HEADINGS:
+        found = [v for v in views if v.tournament.status in statuses]
         if found:
-            lines.append(f"**{heading}**")
-            lines.extend(_list_line(v) for v in found)
+            lines.append(f"**{lang._(heading)}**")
+            lines.extend(_list_line(v, lang=lang) for v in found)
     return Outgoing(clip("\n".join(lines), CONTENT_MAX))
 
 
-def _list_line(view: TournamentView) -> str:
+def _list_line(view: TournamentView, *, lang: Language) -> str:
     t = view.tournament
-    players = f"{len(view.players)} player" + ("" if len(view.players) == 1 else "s")
+    players = lang.ngettext("{count} player", "{count} players", len(view.players))
     where = f"<#{t.channel_id}>"
     if t.status == SIGNUP:
-        start = f"starts {when(t.starts_at)}" if t.starts_at else "starts when started"
-        state = f"sign-up open, {start}"
+        state = (lang._("sign-up open, starts {when}", when=when(t.starts_at)) if t.starts_at
+                 else lang._("sign-up open, starts when started"))
     elif t.status == RUNNING:
-        state = f"{round_name(view.round, t.rounds or 0, t.format).lower()} of {t.rounds}"
+        state = round_label(view.round, t.rounds or 0, t.format, lang=lang)
     elif t.status == FINISHED:
-        state = (f"won by {mention(t.champion_id)}" if t.champion_id else "over") + \
+        state = (lang._("won by {champion}", champion=mention(t.champion_id))
+                 if t.champion_id else lang._("over")) + \
             (f" <t:{int(t.finished_at)}:d>" if t.finished_at else "")
     else:
-        state = "cancelled"
-    return (f"\u2022 {quoted(clean(clip(t.name, 60)))} \u00b7 {FORMAT_NAMES[t.format]} \u00b7 "
-            f"{players} \u00b7 {state} \u00b7 {where}")
+        state = lang._("cancelled")
+    return (f"\u2022 {quoted(clean(clip(t.name, 60)), lang)} \u00b7 "
+            f"{lang._(FORMAT_NAMES[t.format])} \u00b7 {players} \u00b7 {state} \u00b7 {where}")
 
 
-def show_message(view: TournamentView, replays: Sequence[tuple[int, str]]) -> Outgoing:
+def show_message(view: TournamentView, replays: Sequence[tuple[int, str]], *,
+                 lang: Language) -> Outgoing:
     """A tournament's rounds, pairings and results, with links to each match's thread, and
     a select that opens the replay of a finished match."""
     t = view.tournament
-    content = (f"{title(view)} \u00b7 {format_line(view)} \u00b7 {len(view.players)} players "
-               f"\u00b7 organised by {mention(t.organiser_id)}")
+    content = " \u00b7 ".join([
+        title(view), format_line(view, lang=lang),
+        lang.ngettext("{count} player", "{count} players", len(view.players)),
+        lang._("organised by {organiser}", organiser=mention(t.organiser_id))])
     if not view.rounds:
-        return Outgoing(content + "\nSign-up is open: no round yet.")
+        return Outgoing(content + "\n" + lang._("Sign-up is open: no round yet."))
     embeds: list[discord.Embed] = []
     used = 0
     for number in range(view.round, 0, -1):
-        lines = [game_line(view, g) for g in view.games_of(number)]
-        embed = _embed(round_name(number, t.rounds or 0, t.format), lines)
+        lines = [game_line(view, g, lang=lang) for g in view.games_of(number)]
+        embed = _embed(round_name(number, t.rounds or 0, t.format, lang=lang), lines,
+                       lang=lang)
         size = len(embed.description or "") + len(embed.title or "")
         if embeds and (used + size > EMBEDS_MAX_TOTAL - 300 or len(embeds) == 10):
-            content += (f"\nRounds 1 to {number} are left out here: their matches are in "
-                        "`/gwent history` and the threads.")
+            content += "\n" + lang._("Rounds 1 to {number} are left out here: their matches "
+                                     "are in `/gwent history` and the threads.",
+                                     number=lang.number(number))
             break
         embeds.append(embed)
         used += size
     embeds.reverse()
     view_ = None
     if replays:
-        view_ = StaticView(select(ids.replays(t.id), "Replay a match", [
-            option(label, str(match_id)) for match_id, label in replays[:SHOWN_REPLAYS]]))
+        view_ = StaticView(select(
+            ids.replays(t.id), lang.pgettext("select placeholder", "Replay a match"),
+            [option(label, str(match_id)) for match_id, label in replays[:SHOWN_REPLAYS]]))
     return Outgoing(content, view_, embeds=tuple(_fit_embeds(embeds)))
 
 
-def replay_label(view: TournamentView, record_: GameRecord) -> str:
+def replay_label(view: TournamentView, record_: GameRecord, *, lang: Language) -> str:
     """A finished match in the replay select: "Round 2, table 1: Alice vs Bob"."""
     game = record_.game
     names = view.names
     other = names.get(game.b, "?") if game.b is not None else "?"
-    stage = round_name(game.round, view.tournament.rounds or 0, view.tournament.format)
-    return f"{stage}, table {game.table}: {clip(names.get(game.a, '?'), 20)} vs {clip(other, 20)}"
+    stage = round_name(game.round, view.tournament.rounds or 0, view.tournament.format,
+                       lang=lang)
+    return lang.pgettext("select option", "{round}, table {table}: {a} vs {b}", round=stage,
+                         table=lang.number(game.table), a=clip(names.get(game.a, "?"), 20),
+                         b=clip(other, 20))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.core.context import public_language_of
 from bot.discord.core.views import Outgoing, clip
 from bot.discord.match.handlers import new_thread
 from bot.discord.tournaments.handlers import tournament_images
@@ -31,6 +32,7 @@ from bot.discord.tournaments.messages import (
     signup_message,
     thread_intro,
 )
+from bot.i18n import Language
 from bot.images import pairings_png
 from bot.service.tournaments import TOURNAMENT, TournamentView
 from bot.storage.tournaments import FINISHED, RUNNING, SIGNUP, GameRecord
@@ -122,7 +124,8 @@ class TournamentRunner:
                 return False
             await self.show_signup(started)
             if started.tournament.status == SIGNUP:
-                await self._send(t.channel_id, not_started_message(started))
+                await self._send(t.channel_id, not_started_message(
+                    started, lang=await self._lang(t.guild_id)))
                 return False
             return True
         if t.status == RUNNING:
@@ -150,12 +153,15 @@ class TournamentRunner:
         tournaments = self._bot.services.tournaments
         t = view.tournament
         game = record.game
+        lang = await self._lang(t.guild_id)
         if record.thread_id is None:
             channel = await self._text_channel(t.channel_id)
             names = view.names
             b = names.get(game.b, "?") if game.b is not None else "?"
-            stage = round_name(game.round, t.rounds or 0, t.format)
-            name = clip(f"{t.name} \u00b7 {stage}: {names.get(game.a, '?')} vs {b}", 100)
+            stage = round_name(game.round, t.rounds or 0, t.format, lang=lang)
+            # i18n: the name of a match's thread
+            name = clip(lang._("{tournament} \u00b7 {round}: {a} vs {b}", tournament=t.name,
+                               round=stage, a=names.get(game.a, "?"), b=b), 100)
             # A thread of this name made since the round was paired is this game's (one a
             # failed attempt made all the same); a minute allows for the clocks' difference.
             paired = next(r.paired_at for r in view.rounds if r.number == game.round)
@@ -167,30 +173,33 @@ class TournamentRunner:
                             game.round, game.table)
                 return False
             await tournaments.set_thread(t.id, game, thread_id)
-            intro = thread_intro(view, record)
+            intro = thread_intro(view, record, lang=lang)
             await self._send(thread_id, intro, nonce=f"gwti{t.id}:{game.round}:{game.table}")
         else:
-            await self._send(record.thread_id, replay_note(view, record))
+            await self._send(record.thread_id, replay_note(view, record, lang=lang))
         await tournaments.open_match(t.id, game, t.channel_id)
         return True
 
     async def _post_round(self, view: TournamentView, number: int) -> None:
         """Post a round's pairings, and the standings so far, in the sign-up channel."""
         t = view.tournament
+        lang = await self._lang(t.guild_id)
+        # TODO(i18n): render tag: pairings_png(card, tag=lang.tag) once it takes one
         files: tuple[tuple[str, bytes], ...] = (
             ("pairings.png", await pairings_png(pairings_card(t.name, view.event, view.names,
-                                                              number))),)
+                                                              number, lang=lang))),)
         if number > 1:
-            files += await tournament_images(view, through=number - 1)
-        message = await self._send(t.channel_id, round_message(view, number, files),
+            files += await tournament_images(view, through=number - 1, lang=lang)
+        message = await self._send(t.channel_id, round_message(view, number, files, lang=lang),
                                    nonce=f"gwtr{t.id}:{number}")
         await self._bot.services.tournaments.set_round_message(t.id, number, message.id)
 
     async def _post_final(self, view: TournamentView) -> None:
         """Announce the champion with the final standings (and bracket)."""
         t = view.tournament
-        message = await self._send(t.channel_id,
-                                   final_message(view, await tournament_images(view)),
+        lang = await self._lang(t.guild_id)
+        files = await tournament_images(view, lang=lang)
+        message = await self._send(t.channel_id, final_message(view, files, lang=lang),
                                    nonce=f"gwtf{t.id}")
         await self._bot.services.tournaments.set_final_message(t.id, message.id)
         await self.show_signup(view)
@@ -202,7 +211,7 @@ class TournamentRunner:
         t = view.tournament
         if t.message_id is None:
             return
-        out = signup_message(view)
+        out = signup_message(view, lang=await self._lang(t.guild_id))
         try:
             await self._bot.get_partial_messageable(t.channel_id).get_partial_message(
                 t.message_id).edit(**out.edit_kwargs(replace_files=False))
@@ -216,6 +225,10 @@ class TournamentRunner:
             await self._send(channel_id, Outgoing(text))
         except discord.HTTPException as error:
             log.info("no note in %s: %s %s", channel_id, error.status, error.text)
+
+    async def _lang(self, guild_id: int) -> Language:
+        """The language of a server's public texts: every post of a tournament."""
+        return await public_language_of(self._bot, guild_id)
 
     async def _send(self, channel_id: int, out: Outgoing,
                     nonce: str | None = None) -> discord.Message:

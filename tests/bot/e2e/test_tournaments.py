@@ -10,14 +10,17 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.discord.client import GwentBot
+from bot.discord.core import context
 from bot.service.settings import DEFAULT_TURN_SECONDS
 from bot.storage.tournaments import FINISHED
 from engine import catalogue
 from tests.bot.e2e.driver import Table, board_count, newest, refusal, to_act
 from tests.bot.helpers import FakeClock
+from tests.bot.i18n.marked import marked_language, unmarked
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, World, populate, run_bot
 from tests.emulator.models import Role
 
@@ -412,3 +415,66 @@ async def test_organiser_role_and_refusals(emu: Emulator, db_path: Path,
             (m for m in emu.messages(thread) if "The organiser set" in m.content), None), 5,
             "the note in the match's thread")
         assert not note.ephemeral
+
+
+def words_of(message: MessageView) -> list[str]:
+    """Every text a message shows: content, embeds, button labels, select placeholders and
+    options."""
+    return [message.content, *(e.get(key) or "" for e in message.embeds
+                               for key in ("title", "description")),
+            *(b.label or "" for b in message.buttons),
+            *(s.placeholder or "" for s in message.selects),
+            *(o.label for s in message.selects for o in s.options)]
+
+
+async def test_a_polish_server_sees_its_tournament_in_polish(
+        emu: Emulator, db_path: Path, rng: random.Random,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Polish reads ⟦English⟧ here: every marked text shows its marks, so English left
+    # outside them is found (the handlers and the runner choose the language).
+    real = context.language
+    monkeypatch.setattr(context, "language",
+                        lambda tag: marked_language() if tag == "pl" else real(tag))
+    world = populate(emu, users=3)
+    alice, bob, olga = world.users
+    organiser(emu, world, olga)
+    world.guild.locale = "pl"
+    for user in world.users:
+        user.set_locale("pl")
+    allowed = [shown(u) for u in world.users]
+    async with run_bot(emu, GwentBot(db_path, clock=FakeClock(), ai_think_seconds=0,
+                                     rng=rng)) as run:
+        signup = await olga.slash(world.channel, "gwent tournament create", name="Кубок",
+                                  format="swiss").message()
+        tournaments = run.bot.services.tournaments
+        tid = (await tournaments.all_of(world.guild.id))[0].id
+        for user in (alice, bob):
+            user.click(signup, custom_id=f"gw:tour:{tid}:join")
+            await emu.wait_for(lambda u=user: shown(u) in signup.content, 5, "a player listed")
+        await refusal(emu, alice.click(signup, custom_id=f"gw:tour:{tid}:join"))
+        await olga.slash(world.channel, "gwent tournament start").message()
+        [(thread, a, _)] = (await threads_of(emu, run.bot, tid, 1)).values()
+        match_id = (await tournaments.get(tid)).games[0].match_id
+        choices = await olga.autocomplete(world.channel, "gwent tournament result", "winner",
+                                          "", match=match_id)
+        assert "\u27e6Draw\u27e7" in [c.name for c in choices]
+        await olga.slash(world.channel, "gwent tournament result", match=match_id,
+                         winner=str(a)).message()
+        await emu.wait_for(lambda: any("is the champion" in m.content and m.id != signup.id
+                                       for m in emu.messages(world.channel)), 15,
+                           "the champion")
+        for user in (alice, bob):
+            for command in ("standings", "list"):
+                await user.slash(world.channel, f"gwent tournament {command}").message()
+        await alice.slash(world.channel, "gwent tournament show", tournament="Кубок").message()
+        config = await olga.slash(world.channel, "gwent config").message()
+        assert "\u27e6Tournament organisers: members with Manage Server" in config.content
+        ours = [m for m in emu.messages(world.channel) if m.author_id == run.bot.user.id
+                and m.id != config.id]
+        ours += [m for m in emu.messages(thread) if m.content.startswith(("\U0001f3c6",
+                                                                          "\U0001f4cb"))]
+        assert len(ours) >= 12
+        assert unmarked(thread.name, allowed=allowed) == [], thread.name
+        for message in ours:
+            for text in words_of(message):
+                assert unmarked(text, allowed=allowed) == [], text

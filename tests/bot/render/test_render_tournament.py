@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from PIL import Image
 
+from bot.i18n import ENGLISH, language
 from bot.render.theme import GOLD, PANEL, mix
 from bot.render.tournament import (
     FOOT_H,
@@ -33,6 +34,7 @@ from bot.tournament.games import ELIMINATION, SWISS, Entrant
 from bot.tournament.views import bracket_card, pairings_card, standings_card
 from tests.bot.tournament.simulate import simulate
 
+EN = language(ENGLISH)
 NAMES = ["Geralt", "محمد الأحمد", "王小明", "Éskel \U0001f43a", "Ольга", "A" * 60]
 
 
@@ -47,7 +49,7 @@ def decode(data: bytes) -> Image.Image:
 def test_standings_grow_with_the_field_and_stay_720_wide() -> None:
     for players in (2, 9, 64):
         event = simulate(SWISS, players, random.Random(players)).event
-        card = standings_card("Cup", event, names_of(event), final=True)
+        card = standings_card("Cup", event, names_of(event), final=True, lang=EN)
         image = decode(render_standings(card))
         assert image.size == (W, HEAD_H + LABELS_H + players * (STAND_H + STAND_GAP) + FOOT_H)
         assert render_standings(card) == render_standings(card)  # the same bytes
@@ -56,7 +58,7 @@ def test_standings_grow_with_the_field_and_stay_720_wide() -> None:
 
 def test_pairings_have_a_row_a_table() -> None:
     event = simulate(SWISS, 7, random.Random(2)).event
-    card = pairings_card("Cup", event, names_of(event), 1)
+    card = pairings_card("Cup", event, names_of(event), 1, lang=EN)
     assert len(card.rows) == 4 and card.rows[-1].b is None  # three games and a bye
     image = decode(render_pairings(card))
     assert image.size == pairings_image(card).size == (W, HEAD_H + 4 * (PAIR_H + PAIR_GAP)
@@ -70,7 +72,7 @@ def test_the_bracket_marks_who_went_on() -> None:
     assert games is not None
     played = [replace(g, result="b") if not g.decided else g for g in games]
     event = replace(event, games=tuple(played))
-    card = bracket_card("Cup", event, names_of(event), champion(event))
+    card = bracket_card("Cup", event, names_of(event), champion(event), lang=EN)
     assert len(card.columns) == 3 and [len(c) for c in card.columns] == [4, 2, 1]
     first = card.columns[0]
     assert first[1].winner == 1 and first[0].bye and first[0].winner == 0
@@ -94,8 +96,8 @@ def test_the_bracket_marks_who_went_on() -> None:
 def test_a_big_bracket_shows_three_rounds_from_the_one_being_played() -> None:
     event = simulate(ELIMINATION, 64, random.Random(5)).event
     early = replace(event, games=tuple(g for g in event.games if g.round <= 2))
-    card = bracket_card("Cup", early, names_of(event), None)
+    card = bracket_card("Cup", early, names_of(event), None, lang=EN)
     assert card.first == 2 and [len(c) for c in card.columns] == [16, 8, 4]
-    final = bracket_card("Cup", event, names_of(event), champion(event))
+    final = bracket_card("Cup", event, names_of(event), champion(event), lang=EN)
     assert final.first == 4 and [len(c) for c in final.columns] == [4, 2, 1]
     assert final.champion is not None

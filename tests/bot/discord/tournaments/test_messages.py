@@ -22,6 +22,7 @@ from bot.discord.tournaments.messages import (
     standing_line,
     standings_message,
 )
+from bot.i18n import ENGLISH, language
 from bot.service.tournaments import TournamentView
 from bot.storage.tournaments import (
     BY_MATCH,
@@ -38,6 +39,7 @@ from bot.tournament.event import champion
 from bot.tournament.games import A_WINS, ELIMINATION, ROUND_ROBIN, SWISS, Game
 from tests.bot.tournament.simulate import simulate
 
+EN = language(ENGLISH)
 LONG = "Dandelion the Bard, Viscount de Lettenhove *the* @everyone"
 
 
@@ -77,20 +79,20 @@ def within_limits(out: Outgoing) -> None:
 def test_64_players_with_long_names_stay_within_limits(format_: str) -> None:
     players = 16 if format_ == ROUND_ROBIN else 64
     view = view_of(format_, players)
-    within_limits(signup_message(view))
+    within_limits(signup_message(view, lang=EN))
     for number in range(1, view.round + 1):
-        within_limits(round_message(view, number, ()))
-    within_limits(standings_message(view, ()))
-    within_limits(final_message(view, ()))
-    replays = [(g.match_id, replay_label(view, g)) for g in view.games if g.match_id]
-    within_limits(show_message(view, replays))
-    within_limits(list_message([view] * 40))
+        within_limits(round_message(view, number, (), lang=EN))
+    within_limits(standings_message(view, (), lang=EN))
+    within_limits(final_message(view, (), lang=EN))
+    replays = [(g.match_id, replay_label(view, g, lang=EN)) for g in view.games if g.match_id]
+    within_limits(show_message(view, replays, lang=EN))
+    within_limits(list_message([view] * 40, lang=EN))
 
 
 def test_the_sign_up_lists_players_and_names_cannot_ping() -> None:
     view = view_of(SWISS, 64, status=SIGNUP)
     view = TournamentView(view.tournament, view.players, (), ())
-    out = signup_message(view)
+    out = signup_message(view, lang=EN)
     assert "@everyone" not in out.content.replace("@\u200beveryone", "")
     assert "**Players (64/64):**" in out.content and "more" in out.content
     assert [b.label for b in out.view.children] == ["Join", "Leave", "Start now", "Cancel"]  # type: ignore[union-attr]
@@ -102,20 +104,22 @@ def test_games_in_words() -> None:
     view = view_of(SWISS, 5)
     a, b = view.players[0].user_id, view.players[1].user_id
     played = GameRecord(Game(1, 1, a, b, A_WINS, rounds=(2, 1)), BY_MATCH, 55, 66)
-    assert game_line(view, played) == f"1. <@{a}> beat <@{b}> 2\u20131 \u00b7 <#55> \u00b7 match 66"
+    assert game_line(view, played, lang=EN) == \
+        f"1. <@{a}> beat <@{b}> 2\u20131 \u00b7 <#55> \u00b7 match 66"
     set_ = GameRecord(Game(1, 1, a, b, "b"), BY_ORGANISER, 55, 66)
-    assert "beat" in game_line(view, set_) and "(set by the organiser)" in game_line(view, set_)
-    assert game_line(view, GameRecord(Game.bye(2, 3, a), "rules", None, None)) == \
+    assert "beat" in game_line(view, set_, lang=EN)
+    assert "(set by the organiser)" in game_line(view, set_, lang=EN)
+    assert game_line(view, GameRecord(Game.bye(2, 3, a), "rules", None, None), lang=EN) == \
         f"3. <@{a}> has a bye (1 point)"
     walkover = GameRecord(Game.walkover(2, 1, a, b), "rules", None, None)
-    assert game_line(view, walkover) == f"1. <@{a}> wins: the opponent left"
+    assert game_line(view, walkover, lang=EN) == f"1. <@{a}> wins: the opponent left"
     playing = GameRecord(Game(3, 2, a, b), None, 55, 66)
-    assert game_line(view, playing).endswith(": playing \u00b7 <#55> \u00b7 match 66")
+    assert game_line(view, playing, lang=EN).endswith(": playing \u00b7 <#55> \u00b7 match 66")
 
 
 def test_standings_lines_say_points_tie_breaks_and_who_left() -> None:
     view = view_of(SWISS, 8, seed=3)
-    lines = [standing_line(view, line) for line in view.standings]
+    lines = [standing_line(view, line, lang=EN) for line in view.standings]
     assert lines[0].startswith("1. Dandelion the Bard, Vis\u2026: ")
     assert all(" point" in line and "Buchholz" in line and "S-B" in line for line in lines)
     gone = view.standings[-1].user_id
@@ -123,17 +127,17 @@ def test_standings_lines_say_points_tie_breaks_and_who_left() -> None:
         replace(p, status="dropped") if p.user_id == gone else p for p in view.players),
         view.rounds, view.games)
     line = next(line for line in left.standings if line.user_id == gone)
-    assert "(left): " in standing_line(left, line)
+    assert "(left): " in standing_line(left, line, lang=EN)
     assert all(("(left)" in text) == (not line.active)
                for line, text in zip(view.standings, lines, strict=True))
     elimination = view_of(ELIMINATION, 5, seed=2)
-    first = standing_line(elimination, elimination.standings[0])
+    first = standing_line(elimination, elimination.standings[0], lang=EN)
     assert first.endswith(": champion")
-    assert "out in the Final" in standing_line(elimination, elimination.standings[1])
+    assert "out in the Final" in standing_line(elimination, elimination.standings[1], lang=EN)
 
 
 def test_a_running_tournament_keeps_only_cancel() -> None:
     view = view_of(SWISS, 4, status=RUNNING)
-    out = signup_message(view)
+    out = signup_message(view, lang=EN)
     assert "**Started**" in out.content
     assert [b.label for b in out.view.children] == ["Cancel"]  # type: ignore[union-attr]
