@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
@@ -33,6 +34,7 @@ from bot.render.theme import (
     palette,
 )
 from bot.render.tiles import Sprite, clear_tiles
+from bot.render.words import card_label
 
 _SS = 4
 
@@ -78,11 +80,13 @@ class FaceKey(NamedTuple):
     abilities: tuple[str, ...]
 
 
-def face_key(card: object) -> FaceKey:
-    """Build a FaceKey from a CardView (or anything with the same fields)."""
+def face_key(card: object, tag: str = ENGLISH) -> FaceKey:
+    """Build a FaceKey from a CardView (or anything with the same fields), its name in the
+    language `tag`."""
+    card_id = getattr(card, "card_id", "")
     return FaceKey(
-        card_id=getattr(card, "card_id", ""),
-        name=getattr(card, "name", ""),
+        card_id=card_id,
+        name=card_label(card_id, getattr(card, "name", ""), tag),
         faction=getattr(card, "faction", "neutral"),
         type=getattr(card, "type", "unit"),
         strength=getattr(card, "strength", None),
@@ -448,9 +452,9 @@ def _badge_offset(size: FaceSize) -> int:
     return max(1, size.border // 2)
 
 
-def face_for(card: object, size: FaceSize = BOARD) -> Image.Image:
-    """The face of a CardView-like object."""
-    return face(face_key(card), size)
+def face_for(card: object, size: FaceSize = BOARD, tag: str = ENGLISH) -> Image.Image:
+    """The face of a CardView-like object, named in the language `tag`."""
+    return face(face_key(card, tag), size)
 
 
 __all__ = [

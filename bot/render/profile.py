@@ -6,6 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH
 from bot.learn.glossary import record, score
 from bot.ranking.match import Record
 from bot.ranking.ranks import PIECES, PRO, rank_label
@@ -172,8 +173,10 @@ def _match(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, match: MatchLine
     draw.text((W - 28, y + MATCH_H / 2), text, font=fnt, fill=fill, anchor="rm")
 
 
-def render_profile(profile: Profile) -> bytes:
-    """A profile card as PNG bytes."""
+def render_profile(profile: Profile, tag: str = ENGLISH) -> bytes:
+    """A profile card as PNG bytes. TODO(i18n): its words are still English whatever tag
+    says."""
+    del tag
     return to_png(profile_image(profile))
 
 

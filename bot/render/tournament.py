@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH
 from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, Font, font
 from bot.render.palette import theme_palette
@@ -321,16 +322,20 @@ def _box(img: Image.Image, draw: ImageDraw.ImageDraw, x0: float, centre: float,
 
 # ---------------------------------------------------------------------- as PNG
 
-def render_pairings(card: PairingsCard) -> bytes:
-    """A round's pairings as PNG bytes."""
+def render_pairings(card: PairingsCard, tag: str = ENGLISH) -> bytes:
+    """A round's pairings as PNG bytes. TODO(i18n): its words are English whatever tag
+    says."""
+    del tag
     return to_png(pairings_image(card), palette=theme_palette())
 
 
-def render_standings(card: StandingsCard) -> bytes:
-    """The standings as PNG bytes."""
+def render_standings(card: StandingsCard, tag: str = ENGLISH) -> bytes:
+    """The standings as PNG bytes. TODO(i18n): its words are still English whatever tag says."""
+    del tag
     return to_png(standings_image(card), palette=theme_palette())
 
 
-def render_bracket(card: BracketCard) -> bytes:
-    """The bracket as PNG bytes."""
+def render_bracket(card: BracketCard, tag: str = ENGLISH) -> bytes:
+    """The bracket as PNG bytes. TODO(i18n): its words are still English whatever tag says."""
+    del tag
     return to_png(bracket_image(card), palette=theme_palette())

@@ -41,9 +41,10 @@ async def rules(interaction: discord.Interaction, topic: str = FIRST_TOPIC) -> N
 async def card(interaction: discord.Interaction, name: str) -> None:
     """A card's picture, every ability in sentences, and the cards it works with."""
     async def work() -> None:
-        found, others = learn.find_card(name, await reader_language(interaction))
+        tag = await reader_language(interaction)
+        found, others = learn.find_card(name, tag)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = learn.card_message(found, others, await card_png(found))
+        out = learn.card_message(found, others, await card_png(found, tag=tag))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -73,9 +74,10 @@ async def help_command(interaction: discord.Interaction) -> None:
 async def faction(interaction: discord.Interaction, name: str) -> None:
     """A faction guide with its starter deck as a picture."""
     async def work() -> None:
-        key = learn.find_faction(name, await reader_language(interaction))
+        tag = await reader_language(interaction)
+        key = learn.find_faction(name, tag)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = learn.faction_message(key, await deck_png(starter_decks()[key]))
+        out = learn.faction_message(key, await deck_png(starter_decks()[key], tag=tag))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -99,9 +101,10 @@ async def faction_names(interaction: discord.Interaction,
 async def leader(interaction: discord.Interaction, name: str) -> None:
     """A leader guide with the leader card's picture."""
     async def work() -> None:
-        found = learn.find_leader(name, await reader_language(interaction))
+        tag = await reader_language(interaction)
+        found = learn.find_leader(name, tag)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        out = learn.leader_message(found, await card_png(found))
+        out = learn.leader_message(found, await card_png(found, tag=tag))
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())

@@ -61,7 +61,8 @@ async def hand_view_png(obs: Observation) -> bytes:
     """The image of a player's private view: the board from their side, marked as theirs,
     and their hand, numbered as shown_hand orders it. (Every private view's image is drawn
     here.)"""
-    return await player_view_png(obs)
+    # TODO(i18n): the language of this image (the player's)
+    return await player_view_png(obs, tag="en")
 
 
 async def view_png(snapshot: Snapshot, *, asked: bool) -> bytes | None:

@@ -228,7 +228,8 @@ class Publisher:
         match, obs = snapshot.match, snapshot.observation
         assert obs is not None
         count = obs.action_count
-        drawing = asyncio.ensure_future(board_png(obs))
+        # TODO(i18n): the language of this image (the server's)
+        drawing = asyncio.ensure_future(board_png(obs, tag="en"))
         if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
             # The board of the match's start, narrating everything since.
             out = board_message(snapshot, await drawing, obs.events, moves=count,
@@ -274,8 +275,9 @@ class Publisher:
         obs = snapshot.observation
         stored = await self._bot.services.matches.result(match.id)
         assert obs is not None and stored is not None
-        drawing = asyncio.ensure_future(board_png(obs))
-        image = None if stored.abandoned else await result_png(obs)
+        # TODO(i18n): the language of this images (the server's)
+        drawing = asyncio.ensure_future(board_png(obs, tag="en"))
+        image = None if stored.abandoned else await result_png(obs, tag="en")
         out = result_message(snapshot, stored, image, await drawing,
                              obs.events[match.board_events or 0:])
         ranked = await self._bot.services.ranked.outcome(match.id)

@@ -60,11 +60,13 @@ async def tournament_images(view: TournamentView, through: int | None = None
     files = []
     if view.tournament.format == ELIMINATION and view.rounds:
         card = bracket_card(name, view.event, view.names, view.tournament.champion_id)
-        files.append(("bracket.png", await bracket_png(card)))
+        # TODO(i18n): the language of this image (the server's)
+        files.append(("bracket.png", await bracket_png(card, tag="en")))
     if view.tournament.format != ELIMINATION or final:
         event = view.event if through is None else view.event.through(through)
+        # TODO(i18n): the language of this image (the server's)
         files.append(("standings.png", await standings_png(standings_card(
-            name, event, view.names, final))))
+            name, event, view.names, final), tag="en")))
     return tuple(files)
 
 

@@ -179,7 +179,7 @@ class TournamentRunner:
         t = view.tournament
         files: tuple[tuple[str, bytes], ...] = (
             ("pairings.png", await pairings_png(pairings_card(t.name, view.event, view.names,
-                                                              number))),)
+                                                              number), tag="en")),)  # TODO(i18n)
         if number > 1:
             files += await tournament_images(view, through=number - 1)
         message = await self._send(t.channel_id, round_message(view, number, files),
