@@ -22,6 +22,7 @@ from bot.render.theme import (
     GOLD_LIGHT,
     TEXT,
     TEXT_MUTED,
+    faction_name,
     palette,
 )
 from bot.render.words import ability_label, card_label, faction_label
@@ -71,18 +72,18 @@ def _catalogue() -> Any | None:
         return None
 
 
-def _lookup_texts(view: CardView, cat: Any) -> tuple[str | None, dict[str, str]]:
-    """Card text and ability texts from the catalogue, if any (English: the caller
-    translates them)."""
+def _lookup_texts(view: CardView, cat: Any) -> tuple[str | None, dict[str, str], bool]:
+    """Card text and ability texts from the catalogue (English: the caller translates
+    them), and whether there is a catalogue."""
     if cat is USE_CATALOGUE:
         cat = _catalogue()
     if cat is None:
-        return None, {}
+        return None, {}, False
     text = None
     card = cat.cards.get(view.card_id)
     if card is not None:
         text = card.text or None
-    return text, {a.id: a.text for a in cat.abilities.values()}
+    return text, {a.id: a.text for a in cat.abilities.values()}, True
 
 
 @cache
@@ -110,7 +111,7 @@ def card_image(
     """
     lang = language(tag)
     view = as_card_view(card, faction)
-    cat_text, cat_abilities = _lookup_texts(view, catalogue)
+    cat_text, cat_abilities, named = _lookup_texts(view, catalogue)
     if text is None:
         text = cat_text
         if text is None and isinstance(card, LeaderView):
@@ -131,8 +132,8 @@ def card_image(
     kind = "hero" if view.hero else view.type
     kind_name = lang._(KINDS[kind]) if kind in KINDS else view.type.title()
     # i18n: under a card's name on the card image: its faction and kind ("Monsters - Unit")
-    sub = lang._("{faction} - {kind}", faction=faction_label(view.faction, tag),
-                 kind=kind_name)
+    owner = faction_label(view.faction, tag) if named else faction_name(view.faction)
+    sub = lang._("{faction} - {kind}", faction=owner, kind=kind_name)
     sub_font = font(SANS_BOLD, 24)
     draw_text(draw, (x, y), fit_text(sub, sub_font, TEXT_W), sub_font,
               palette(view.faction).accent)

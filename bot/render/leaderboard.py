@@ -97,7 +97,7 @@ def leaderboard_image(page: LeaderboardPage, tag: str = ENGLISH) -> Image.Image:
     foot = (lang._("Ladder score: {best} best faction MMRs added up \u00b7 /gwent rules ranked",
                    best=BEST_FACTIONS) if page.is_ladder
             else lang._("MMR: {start} to start, provisional for {games} games \u00b7 "
-                        "/gwent rules ranked", start=lang.number(1200),
+                        "/gwent rules ranked", start=lang.number(1200, grouping=False),
                         games=PROVISIONAL_GAMES))
     foot_font = font(SANS, 21)
     draw_text(draw, (W / 2, img.height - FOOT_H / 2 - 4), fit_text(foot, foot_font, W - 40),
