@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.i18n import Language
+from bot.learn.glossary import ENGLISH_LANGUAGE
 from bot.tournament.event import Event, table
 from bot.tournament.games import A_WINS, B_WINS, BYE, ELIMINATION, Game
 
@@ -96,17 +98,20 @@ def points_text(points: Fraction) -> str:
     return str(points.numerator) if points.denominator == 1 else f"{float(points):g}"
 
 
-def round_name(number: int, rounds: int, format_: str) -> str:
-    """"Round 2", or in single elimination "Final", "Semi-final", "Quarter-final"."""
+def round_name(number: int, rounds: int, format_: str,
+               lang: Language = ENGLISH_LANGUAGE) -> str:
+    """"Round 2", or in single elimination "Final", "Semi-final", "Quarter-final" (in
+    `lang`)."""
+    # i18n: a tournament round's name
     if format_ == ELIMINATION:
         left = rounds - number
         if left == 0:
-            return "Final"
+            return lang._("Final")
         if left == 1:
-            return "Semi-final"
+            return lang._("Semi-final")
         if left == 2:
-            return "Quarter-final"
-    return f"Round {number}"
+            return lang._("Quarter-final")
+    return lang._("Round {number}", number=number)
 
 
 def pairings_card(title: str, event: Event, names: Mapping[int, str],
