@@ -16,7 +16,7 @@ from bot.i18n import ENGLISH
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
-from bot.render.text import abbreviate, fit_font, fit_lines
+from bot.render.text import abbreviate, draw_text, fit_font, fit_lines
 from bot.render.theme import (
     BUFF,
     BUFF_LIGHT,
@@ -377,9 +377,9 @@ def _token_name(img: Image.Image, key: FaceKey, size: FaceSize, visible: int | N
     draw = ImageDraw.Draw(img)
     for line in lines:
         if visible is None:
-            draw.text((w / 2, y), line, font=fnt, fill=TEXT, anchor="mm")
+            draw_text(draw, (w / 2, y), line, fnt, TEXT, anchor="mm")
         else:
-            draw.text((b + 2, y), line, font=fnt, fill=TEXT, anchor="lm")
+            draw_text(draw, (b + 2, y), line, fnt, TEXT, anchor="lm")
         y += line_h
 
 
@@ -426,7 +426,7 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool,
     line_h = round(fnt.size * 1.12)
     y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
     for line in lines:
-        draw.text((w / 2, y), line, font=fnt, fill=TEXT, anchor="mm")
+        draw_text(draw, (w / 2, y), line, fnt, TEXT, anchor="mm")
         y += line_h
 
     # marks down the left side, under the badge

@@ -398,6 +398,42 @@ def _shorten_word(word: str, fnt: Font, width: float) -> str:
     return short if text_width(short, fnt) <= width else ""
 
 
+def _wide(char: str) -> bool:
+    """A character of a script written without spaces between words (Chinese, Japanese):
+    a line may break before any of them."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _wrap_anywhere(text: str, fnt: Font, width: float, lines: int) -> tuple[str, ...]:
+    """Text without spaces between its words in at most `lines` lines no wider than width,
+    broken between any two characters (never inside a cluster); what is left when the
+    lines are full ends the last line with an ellipsis."""
+    out: list[str] = []
+    current = ""
+    i = 0
+    while i < len(text) and len(out) < lines:
+        j = i + 1
+        while j < len(text) and _joins(text[j]):
+            j += 1
+        trial = current + text[i:j]
+        if current and text_width(trial, fnt) > width:
+            carried = ""
+            if unicodedata.category(text[i]).startswith("P") and len(current) > 1:
+                # a line never starts with punctuation: its character before goes along
+                current, carried = current[:-1], current[-1]
+            out.append(current.rstrip())
+            current = carried
+            continue
+        current = trial.lstrip()
+        i = j
+    if len(out) < lines and current:
+        out.append(current)
+        current = ""
+    if i < len(text) and out:
+        out[-1] = fit_text(out[-1] + text[i:], fnt, width)
+    return tuple(line for line in out if line)
+
+
 def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str, ...]:
     """The text in at most `lines` lines no wider than width, shortened rather than cut.
 
@@ -407,12 +443,16 @@ def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str,
     line starts with its next word, shortened to its first letters and a full stop when it
     is wider than a line ("Arachas Behemoth" becomes "Arach." over "Behem."), and takes the
     words after it that fit; the words left when the lines are full are left out (and a
-    width too narrow for one letter and a stop shows nothing).
+    width too narrow for one letter and a stop shows nothing). Text with Chinese or Japanese
+    characters breaks between any two characters instead, ending in an ellipsis when it does
+    not fit.
     """
     whole = " ".join(text.split())
     wrapped = wrap_text(whole, fnt, width, lines)
     if " ".join(wrapped) == whole:
         return tuple(wrapped)
+    if any(_wide(char) for char in whole):
+        return _wrap_anywhere(whole, fnt, width, lines)
     words = [w for w in whole.split() if not _particle(w)] or whole.split()
     colon = next((i for i, w in enumerate(words) if w.endswith(":")), 0)
     if colon > 0:  # "Gaunter O'Dimm: Darkness": the part after the colon tells cards apart
