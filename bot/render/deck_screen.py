@@ -205,8 +205,7 @@ def _left_column(img: Image.Image, deck: Deck, cat: Catalogue, lang: Language) -
     y = y0 + STATS_Y
     for value, colour in values:
         y += STAT_H
-        draw.text((x0 + LEFT_W - 16, y), value, font=font(SERIF_BOLD, 24), fill=colour,
-                  anchor="rm")
+        draw_text(draw, (x0 + LEFT_W - 16, y), value, font(SERIF_BOLD, 24), colour, anchor="rm")
     y += 30
     wanted = MIN_UNITS - counts.units
     # i18n: under the deck screen's counts, in a narrow column (about 28 characters)

@@ -150,9 +150,8 @@ def result_image(obs: Observation, tag: str = ENGLISH) -> Image.Image:
                     width=2,
                 )
             fill = GOLD_LIGHT if won else (TEXT if r.winner is None else TEXT_MUTED)
-            draw.text(
-                (cx, y + ROW_H // 2 + 2), str(r.scores[p]), font=score_font, fill=fill, anchor="mm"
-            )
+            draw_text(draw, (cx, y + ROW_H // 2 + 2), lang.number(r.scores[p]), score_font, fill,
+                      anchor="mm")
     if any(r.winner is None for r in rounds):
         foot = font(SANS_BOLD, 20)
         # i18n: the foot of the result image (one line, about 60 characters)
