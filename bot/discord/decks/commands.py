@@ -41,7 +41,8 @@ def deck_summary(saved: Deck) -> str:
 async def _reply_with_deck(interaction: discord.Interaction, text: str, deck: Deck, *,
                            public: bool = False) -> None:
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    out = Outgoing(text, files=(("deck.png", await deck_png(deck)),))
+    # TODO(i18n): the language of this image (the user's)
+    out = Outgoing(text, files=(("deck.png", await deck_png(deck, tag="en")),))
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 

@@ -57,7 +57,8 @@ async def show_builder(interaction: discord.Interaction, draft: Draft, saved: Sa
                        image: bool = True) -> None:
     """Answer with the builder: a new ephemeral message for a command, else the edited
     builder message (with a fresh deck image unless `image` is False)."""
-    png = await deck_png(draft.deck) if image else None
+    # TODO(i18n): the language of this image (the user's)
+    png = await deck_png(draft.deck, tag="en") if image else None
     out = builder_message(draft, saved, note, png, confirm_close)
     if interaction.response.is_done():  # a command's thinking message, or a deferred click
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=image))

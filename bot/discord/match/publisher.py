@@ -232,8 +232,7 @@ class Publisher:
         match, obs = snapshot.match, snapshot.observation
         assert obs is not None
         count = obs.action_count
-        # TODO(i18n): render tag: pass lang.tag once board_png takes it.
-        drawing = asyncio.ensure_future(board_png(obs))
+        drawing = asyncio.ensure_future(board_png(obs, tag=lang.tag))
         if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
             # The board of the match's start, narrating everything since.
             out = board_message(snapshot, await drawing, obs.event_log, moves=count,
@@ -280,9 +279,8 @@ class Publisher:
         obs = snapshot.observation
         stored = await self._bot.services.matches.result(match.id)
         assert obs is not None and stored is not None
-        # TODO(i18n): render tag: pass lang.tag once board_png and result_png take it.
-        drawing = asyncio.ensure_future(board_png(obs))
-        image = None if stored.abandoned else await result_png(obs)
+        drawing = asyncio.ensure_future(board_png(obs, tag=lang.tag))
+        image = None if stored.abandoned else await result_png(obs, tag=lang.tag)
         out = result_message(snapshot, stored, image, await drawing,
                              obs.event_log[match.board_events or 0:], lang=lang)
         ranked = await self._bot.services.ranked.outcome(match.id)

@@ -58,7 +58,8 @@ async def leaderboard_command(interaction: discord.Interaction, faction: str | N
     except Refusal:
         found, seasons = await _page(interaction, wanted, board, 0)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    out = leaderboard_message(found, await leaderboard_png(found), seasons)
+    # TODO(i18n): the language of this image
+    out = leaderboard_message(found, await leaderboard_png(found, tag="en"), seasons)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -92,10 +93,13 @@ async def on_leaderboard(interaction: discord.Interaction, groups: Groups,
     found, seasons = await _page(interaction, season, board, page if op == "share" else target)
     if op == "share":
         await interaction.response.defer(thinking=True)
-        out = shared_leaderboard_message(found, await leaderboard_png(found), interaction.user.id)
+        # TODO(i18n): the language of this image
+        out = shared_leaderboard_message(found, await leaderboard_png(found, tag="en"),
+                                         interaction.user.id)
     else:
         await interaction.response.defer()
-        out = leaderboard_message(found, await leaderboard_png(found), seasons)
+        # TODO(i18n): the language of this image
+        out = leaderboard_message(found, await leaderboard_png(found, tag="en"), seasons)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -111,7 +115,8 @@ async def stats_command(interaction: discord.Interaction, member: discord.User |
     """A member's profile card (yours by default)."""
     profile = await _profile(interaction, member or interaction.user)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    out = profile_message(profile, await profile_png(profile))
+    # TODO(i18n): the language of this image
+    out = profile_message(profile, await profile_png(profile, tag="en"))
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -119,7 +124,8 @@ async def on_stats(interaction: discord.Interaction, groups: Groups, _: list[str
     """Share a profile card with the channel."""
     profile = await _profile(interaction, await _user(interaction, int(groups["user"])))
     await interaction.response.defer(thinking=True)
-    out = profile_message(profile, await profile_png(profile))
+    # TODO(i18n): the language of this image
+    out = profile_message(profile, await profile_png(profile, tag="en"))
     shared = Outgoing(f"<@{interaction.user.id}> shared: {out.content}", None, out.files)
     await interaction.edit_original_response(**shared.edit_kwargs(replace_files=True))
 

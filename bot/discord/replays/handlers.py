@@ -94,7 +94,8 @@ async def _open(interaction: discord.Interaction, match_id: int, side: str) -> N
     seat = _seat(interaction, replay, side)
     out = await _viewer(interaction, replay, 0, seat)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
-    await frames(interaction).warm(replay, 1, seat)
+    # TODO(i18n): the language of this images
+    await frames(interaction).warm(replay, 1, seat, tag="en")
 
 
 async def on_replay_step(interaction: discord.Interaction, groups: Groups,
@@ -118,21 +119,25 @@ async def _show(interaction: discord.Interaction, match_id: int, number: int, si
     if not 0 <= number <= replay.last:
         raise NotFound("That move is not part of this match.")
     seat = _seat(interaction, replay, side)
-    if not frames(interaction).ready(replay, number, seat):
+    # TODO(i18n): the language of this images
+    if not frames(interaction).ready(replay, number, seat, tag="en"):
         await interaction.response.defer()
     out = await _viewer(interaction, replay, number, seat)
     if interaction.response.is_done():
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
     else:
         await interaction.response.edit_message(**out.edit_kwargs(replace_files=True))
-    await frames(interaction).warm(replay, number - 1 if backwards else number + 1, seat)
+    # TODO(i18n): the language of this images
+    await frames(interaction).warm(replay, number - 1 if backwards else number + 1, seat,
+                                   tag="en")
 
 
 async def _viewer(interaction: discord.Interaction, replay: Replay, number: int,
                   seat: int | None) -> Outgoing:
     cache = frames(interaction)
-    board = await cache.board(replay, number)
-    hand = None if seat is None else await cache.hand(replay, number, seat)
+    # TODO(i18n): the language of this images
+    board = await cache.board(replay, number, tag="en")
+    hand = None if seat is None else await cache.hand(replay, number, seat, tag="en")
     player = replay.match.seat_of(interaction.user.id) is not None
     return viewer_message(replay, replay.observation(number, seat), board, hand, player=player)
 
@@ -168,8 +173,9 @@ async def _post_animation(interaction: discord.Interaction, cache: ReplayFrames,
             await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
 
     try:
+        # TODO(i18n): the language of this image (the server's)
         gif = await cache.animation(replay, min(ANIMATION_MAX_BYTES, interaction.filesize_limit),
-                                    progress)
+                                    progress, tag="en")
     except Exception:
         await interaction.edit_original_response(content=failed_message(replay))
         raise
