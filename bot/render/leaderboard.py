@@ -6,6 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, language
 from bot.learn.glossary import record
 from bot.ranking.ranks import PRO
 from bot.ranking.rating import BEST_FACTIONS, PROVISIONAL_GAMES, is_provisional
@@ -55,7 +56,7 @@ def leaderboard_image(page: LeaderboardPage) -> Image.Image:
         mark = icon(f"emblem_{page.board}", 52, palette(page.board).accent)
         img.paste(mark, (x, 20), mark)
         x += 66
-    title = page.season.title
+    title = page.season.title(language(ENGLISH))  # TODO(i18n): render tag
     draw.text((x, 46), title, font=fit_font(title, SERIF_BOLD, 36, W - x - 24),
               fill=GOLD_LIGHT, anchor="lm")
     what = "Ladder" if page.is_ladder else f"{faction_name(page.board)} MMR"

@@ -6,6 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, language
 from bot.learn.glossary import record, score
 from bot.ranking.match import Record
 from bot.ranking.ranks import PIECES, PRO, rank_label
@@ -104,8 +105,10 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile) -> No
     name = sanitize_name(profile.name, fallback="Player")
     name_font = fit_font(name, SANS_BOLD, 38, room, 26)
     draw_text(draw, (x, 46), fit_text(name, name_font, room), name_font, TEXT, anchor="lm")
-    draw.text((x, 88), profile.season.title, font=font(SANS, 22), fill=TEXT_MUTED, anchor="lm")
-    rank = rank_label(profile.rank)
+    english = language(ENGLISH)  # TODO(i18n): render tag (the profile image's language)
+    draw.text((x, 88), profile.season.title(english), font=font(SANS, 22), fill=TEXT_MUTED,
+              anchor="lm")
+    rank = rank_label(profile.rank, english)
     if profile.rank != PRO:
         rank += f" \u00b7 {profile.pieces} of {PIECES} pieces"
     draw.text((x, 130), fit_text(rank, font(SERIF_BOLD, 30), room), font=font(SERIF_BOLD, 30),

@@ -7,7 +7,6 @@ import json
 import random
 from dataclasses import dataclass
 
-from bot.learn.glossary import quoted
 from bot.service.errors import InvalidSetting
 from bot.storage.records import SeatRecord, UserSettings
 from bot.storage.saved_decks import SavedDeck
@@ -97,7 +96,7 @@ def revise(choice: DeckChoice, *, faction: str | None = None, leader: str | None
     (Choosing a saved deck goes through choose_saved.)"""
     if faction is not None and faction != choice.faction:
         if faction not in starter_decks():
-            raise InvalidSetting(f"There is no faction {quoted(faction)}.")
+            raise InvalidSetting("There is no faction \u201c{name}\u201d.", name=faction)
         starter = starter_decks()[faction]
         choice = DeckChoice(faction, starter.leader, faction)
     if leader is not None:
@@ -117,8 +116,9 @@ def choose_saved(choice: DeckChoice, saved: SavedDeck) -> DeckChoice:
         raise InvalidSetting("That deck is of another faction: choose its faction first.")
     found = problems(saved.deck)
     if found:
-        raise InvalidSetting(f"That deck breaks the rules ({'; '.join(found)}): fix it with "
-                             "`/gwent deck edit` first.")
+        # i18n: {problems}: the deck rules it breaks, separated by semicolons.
+        raise InvalidSetting("That deck breaks the rules ({problems}): fix it with "
+                             "`/gwent deck edit` first.", problems="; ".join(found))
     return DeckChoice(choice.faction, saved.deck.leader, saved_key(saved.id), saved.deck)
 
 

@@ -51,6 +51,7 @@ from bot.discord.match.public import (
     warning_message,
 )
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
+from bot.i18n import ENGLISH, language
 from bot.images import board_png, result_png
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST
@@ -279,8 +280,10 @@ class Publisher:
         out = result_message(snapshot, stored, image, await drawing,
                              obs.events[match.board_events or 0:])
         ranked = await self._bot.services.ranked.outcome(match.id)
+        # TODO(i18n): ranked_lines in the server's language (public_language_of)
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
-                                                           match.seats[1].name)))
+                                                           match.seats[1].name),
+                                                  lang=language(ENGLISH)))
         courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwr{match.id}",
