@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import dataclass
 
+from bot.i18n import Language
 from bot.service.errors import InvalidSetting
 from bot.storage.records import SeatRecord, UserSettings
 from bot.storage.saved_decks import SavedDeck
@@ -128,10 +129,10 @@ def seat_choice(seat: SeatRecord) -> DeckChoice:
     return DeckChoice(seat.faction, seat.leader, seat.deck, cards)
 
 
-def deck_title(choice: DeckChoice) -> str:
+def deck_title(choice: DeckChoice, lang: Language) -> str:
     """The chosen deck's name as players see it."""
     if choice.cards is not None:
-        return choice.cards.name or "Your deck"
+        return choice.cards.name or lang._("Your deck")
     return starter_decks()[choice.deck].name
 
 

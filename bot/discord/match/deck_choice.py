@@ -8,6 +8,7 @@ import discord
 
 from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
 from bot.discord.match import ids
+from bot.i18n import ENGLISH, language
 from bot.service.decks import deck_title, decks, factions, leaders, saved_key, seat_choice
 from bot.storage.records import MatchRecord
 from bot.storage.saved_decks import SavedDeck
@@ -28,7 +29,8 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = ())
     lines = [f"**Your deck** against {clean(them.name)}",
              f"Faction: **{faction.name}**: {faction.perk}",
              f"Leader: **{leader.name}**: {leader.text}",
-             f"Deck: **{clean(deck_title(choice))}** ({kind})"]
+             # TODO(i18n): deck_title in the player's private language
+             f"Deck: **{clean(deck_title(choice, language(ENGLISH)))}** ({kind})"]
     if me.ready:
         lines.append("\u2705 You are ready: your deck is locked in.")
         return Outgoing("\n".join(lines))
