@@ -146,7 +146,7 @@ class SavedDecks:
         try:
             deck = decode(code)
         except ShareCodeError as error:
-            raise Refusal(str(error)) from error
+            raise Refusal(error.template, **error.values) from error
         if name is None:
             name = await self._free_name(user_id, f"Imported {_faction(deck.faction)} deck")
         return await self.create(user_id, name, deck)
