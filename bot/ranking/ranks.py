@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.i18n import ENGLISH, Language, language
+from bot.i18n import Language
 
 PRO = 0  # the rank number stored for Pro Rank
 FIRST_RANK = 30
@@ -109,8 +109,6 @@ def carried(state: RankState, seasons_later: int, keeps_pro: bool) -> RankState:
     return state
 
 
-def rank_label(rank: int, lang: Language | None = None) -> str:
-    """"Rank 12" or "Pro Rank" (in `lang`, English by default)."""
-    lang = lang or language(ENGLISH)
-    # i18n: a player's ranked rank (Homecoming's ranks: 30 down to 1, then Pro Rank)
+def rank_label(rank: int, lang: Language) -> str:
+    """"Rank 12" or "Pro Rank", in a language."""
     return lang._("Pro Rank") if rank == PRO else lang._("Rank {number}", number=rank)

@@ -10,7 +10,6 @@ from bot.i18n import ENGLISH, Language, language
 from bot.learn.glossary import record
 from bot.ranking.ranks import PRO
 from bot.ranking.rating import BEST_FACTIONS, PROVISIONAL_GAMES, is_provisional
-from bot.ranking.seasons import Season
 from bot.ranking.views import LeaderboardPage, Standing
 from bot.render.emblem import rank_emblem
 from bot.render.encode import to_png
@@ -58,7 +57,7 @@ def leaderboard_image(page: LeaderboardPage, tag: str = ENGLISH) -> Image.Image:
         mark = icon(f"emblem_{page.board}", 52, palette(page.board).accent)
         img.paste(mark, (x, 20), mark)
         x += 66
-    title = season_title(page.season, lang)
+    title = page.season.title(lang)
     title_font = fit_font(title, SERIF_BOLD, 36, W - x - 24)
     draw_text(draw, (x, 46), fit_text(title, title_font, W - x - 24), title_font, GOLD_LIGHT,
               anchor="lm")
@@ -105,12 +104,6 @@ def leaderboard_image(page: LeaderboardPage, tag: str = ENGLISH) -> Image.Image:
     return img
 
 
-def season_title(season: Season, lang: Language) -> str:
-    """A season's name and year ("Season of the Wolf 2025") in a language."""
-    # i18n: a ranked season's name and its year
-    return lang._("{season} {year}", season=lang._(season.name), year=season.year)
-
-
 def _row(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, standing: Standing,
          mine: bool, lang: Language, provisional: bool) -> None:
     fill = mix(PANEL, GOLD, 0.22) if mine else PANEL
@@ -145,4 +138,4 @@ def render_leaderboard(page: LeaderboardPage, tag: str = ENGLISH) -> bytes:
     return to_png(leaderboard_image(page, tag))
 
 
-__all__ = ["leaderboard_image", "render_leaderboard", "season_title"]
+__all__ = ["leaderboard_image", "render_leaderboard"]

@@ -16,7 +16,6 @@ from bot.render.emblem import rank_emblem
 from bot.render.encode import to_png
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
-from bot.render.leaderboard import season_title
 from bot.render.text import draw_text, fit_font, fit_text, sanitize_name, text_width
 from bot.render.texture import headed_wood, panel
 from bot.render.theme import (
@@ -132,7 +131,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, profile: Profile,
     name_font = fit_font(name, SANS_BOLD, 38, room, 26)
     draw_text(draw, (x, 46), fit_text(name, name_font, room), name_font, TEXT, anchor="lm")
     season_font = font(SANS, 22)
-    draw_text(draw, (x, 88), fit_text(season_title(profile.season, lang), season_font, room),
+    draw_text(draw, (x, 88), fit_text(profile.season.title(lang), season_font, room),
               season_font, TEXT_MUTED, anchor="lm")
     rank = rank_label(profile.rank, lang)
     if profile.rank != PRO:

@@ -284,9 +284,9 @@ class Publisher:
         out = result_message(snapshot, stored, image, await drawing,
                              obs.event_log[match.board_events or 0:], lang=lang)
         ranked = await self._bot.services.ranked.outcome(match.id)
-        # TODO(i18n): ranked_lines (bot.discord.ranked) takes no language yet.
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
-                                                           match.seats[1].name)))
+                                                           match.seats[1].name),
+                                                  lang=lang))
         courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwr{match.id}",
