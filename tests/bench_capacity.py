@@ -76,7 +76,7 @@ def curve(results: list[dict[str, Any]], best: int | None) -> str:
     for r in results:
         lines.append(
             f"{r['matches']:>8}{r['turns_per_s']:>9}{_ms(r['turn_ms']['p99']):>10}"
-            f"{_ms(r['ack_ms']['p99']):>9}{_ms(r['bot_loop_stall_ms']['max']):>11}"
+            f"{_ms(r['ack_ms']['p99']):>9}{_ms(r['bot_loop_stall_running_ms']['max']):>11}"
             f"{r['cpu_ms_per_turn']:>8} ms"
             f"{(r['bot_cpu_pct'] or 0) + (r['bot_workers_cpu_pct'] or 0):>10.1f}"
             f"{machine_cores(r):>9.2f}{r['error_count']:>8}   {'yes' if r['meets'] else 'NO'}")

@@ -12,9 +12,9 @@ so take-over tests do not wait 15 s. SIGINT stops the bot cleanly. With --profil
 event-loop thread runs under cProfile, timing the CPU time of that thread (not the time it
 waits for the GIL or a core), and the stats are written to FILE on exit (render threads are
 not profiled). With --stalls, a task wakes every 50 ms and notes how late it woke (how long
-the event loop was held by something else), and FILE receives on exit one line per wake-up:
-the time.monotonic() it was due at (the same clock in every process on Linux) and how late
-it woke, in ms.
+the event loop was held by something else) and the CPU time the event-loop thread used
+meanwhile, and FILE receives on exit one line per wake-up: the time.monotonic() it was due
+at (the same clock in every process on Linux), how late it woke and that CPU time, in ms.
 """
 
 from __future__ import annotations
@@ -45,12 +45,14 @@ async def _identify_at_once(self: discord.Client, shard_id: int | None, *,
     """The emulator lets every shard identify at once."""
 
 
-async def _watch_stalls(wakes: list[tuple[float, float]]) -> None:
-    """Note when each wake-up was due and how late it came (in ms), until cancelled."""
+async def _watch_stalls(wakes: list[tuple[float, float, float]]) -> None:
+    """Note when each wake-up was due, how late it came and the event-loop thread's CPU time
+    since the one before (in ms), until cancelled."""
     while True:
-        due = time.monotonic() + STALL_TICK
+        due, cpu = time.monotonic() + STALL_TICK, time.thread_time()
         await asyncio.sleep(STALL_TICK)
-        wakes.append((due, max(0.0, time.monotonic() - due) * 1000))
+        wakes.append((due, max(0.0, time.monotonic() - due) * 1000,
+                      (time.thread_time() - cpu) * 1000))
 
 
 def _watching_stalls(path: Path) -> None:
@@ -58,13 +60,14 @@ def _watching_stalls(path: Path) -> None:
     running = bot.main.run
 
     async def run(config: Config) -> None:
-        wakes: list[tuple[float, float]] = []
+        wakes: list[tuple[float, float, float]] = []
         watcher = asyncio.create_task(_watch_stalls(wakes), name="gwent-stall-watch")
         try:
             await running(config)
         finally:
             watcher.cancel()
-            path.write_text("".join(f"{due:.4f} {late:.2f}\n" for due, late in wakes))
+            path.write_text("".join(f"{due:.4f} {late:.2f} {cpu:.2f}\n"
+                                    for due, late, cpu in wakes))
 
     bot.main.run = run
 
