@@ -260,7 +260,7 @@ class BotProcess:
 
     def stalls(self, start: float, end: float) -> list[tuple[float, float]]:
         """The bot's event loop's 50 ms ticks due between these time.monotonic() values
-        (written when the bot stopped; see tests.emulated_bot): how late each woke up, and
+        (noted by tests.emulated_bot --stalls): how late each woke up, and
         how much of that its own thread can have spent running (the CPU time it used over
         the tick, if less), in ms."""
         try:

@@ -13,8 +13,9 @@ event-loop thread runs under cProfile, timing the CPU time of that thread (not t
 waits for the GIL or a core), and the stats are written to FILE on exit (render threads are
 not profiled). With --stalls, a task wakes every 50 ms and notes how late it woke (how long
 the event loop was held by something else) and the CPU time the event-loop thread used
-meanwhile, and FILE receives on exit one line per wake-up: the time.monotonic() it was due
-at (the same clock in every process on Linux), how late it woke and that CPU time, in ms.
+meanwhile, and FILE receives one line per wake-up (every second, and on exit): the
+time.monotonic() it was due at (the same clock in every process on Linux), how late it woke
+and that CPU time, in ms.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from bot.service import leases
 
 # How often the stall watcher wakes up.
 STALL_TICK = 0.05
+# How many wake-ups' notes are written at a time.
+STALL_WRITES = 20
 
 
 async def _identify_at_once(self: discord.Client, shard_id: int | None, *,
@@ -45,29 +48,38 @@ async def _identify_at_once(self: discord.Client, shard_id: int | None, *,
     """The emulator lets every shard identify at once."""
 
 
-async def _watch_stalls(wakes: list[tuple[float, float, float]]) -> None:
+async def _watch_stalls(wakes: list[str], path: Path) -> None:
     """Note when each wake-up was due, how late it came and the event-loop thread's CPU time
-    since the one before (in ms), until cancelled."""
+    since the one before (in ms), adding the notes to `path` every STALL_WRITES wake-ups
+    (a bot killed at the end of a run keeps most of them), until cancelled."""
     while True:
         due, cpu = time.monotonic() + STALL_TICK, time.thread_time()
         await asyncio.sleep(STALL_TICK)
-        wakes.append((due, max(0.0, time.monotonic() - due) * 1000,
-                      (time.thread_time() - cpu) * 1000))
+        late, used = max(0.0, time.monotonic() - due) * 1000, (time.thread_time() - cpu) * 1000
+        wakes.append(f"{due:.4f} {late:.2f} {used:.2f}\n")
+        if len(wakes) >= STALL_WRITES:
+            _write_stalls(wakes, path)
+
+
+def _write_stalls(wakes: list[str], path: Path) -> None:
+    with path.open("a") as out:
+        out.writelines(wakes)
+    wakes.clear()
 
 
 def _watching_stalls(path: Path) -> None:
-    """Run the bot with the stall watcher beside it; write its notes to `path` on exit."""
+    """Run the bot with the stall watcher beside it, writing its notes to `path`."""
     running = bot.main.run
+    path.write_text("")
 
     async def run(config: Config) -> None:
-        wakes: list[tuple[float, float, float]] = []
-        watcher = asyncio.create_task(_watch_stalls(wakes), name="gwent-stall-watch")
+        wakes: list[str] = []
+        watcher = asyncio.create_task(_watch_stalls(wakes, path), name="gwent-stall-watch")
         try:
             await running(config)
         finally:
             watcher.cancel()
-            path.write_text("".join(f"{due:.4f} {late:.2f} {cpu:.2f}\n"
-                                    for due, late, cpu in wakes))
+            _write_stalls(wakes, path)
 
     bot.main.run = run
 
@@ -83,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lease-seconds", type=float, metavar="S",
                         help=f"how long leases outlive their process ({leases.LEASE_SECONDS:g})")
     parser.add_argument("--stalls", metavar="FILE", type=Path,
-                        help="note how late the event loop wakes up, and write it here on exit")
+                        help="note how late the event loop wakes up, and write it here")
     args = parser.parse_args(argv)
     Route.BASE = args.api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
