@@ -70,6 +70,10 @@ class BotGroup:
         found = [bot.status_kb(key) for bot in self.bots]
         return None if None in found else sum(f for f in found if f is not None)
 
+    def stalls(self, start: float, end: float) -> list[tuple[float, float]]:
+        """Every process's event-loop stalls (ms) over these time.monotonic() values."""
+        return [late for bot in self.bots for late in bot.stalls(start, end)]
+
     def log_problems(self) -> tuple[list[str], list[str]]:
         """Every process's problems and notes, each line named by its process."""
         problems: list[str] = []

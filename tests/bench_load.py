@@ -2,6 +2,7 @@
 
     python -m tests.bench_load --matches 20 [--seed S] [--json] [--turns N] [--think S]
                                [--max-seconds 600] [--profile FILE]
+    python -m tests.bench_load --think 8 --capacity [50,100,150,200]
 
 The Discord emulator and the virtual players run in this process. The bot runs its real entry
 point (`python -m bot`, through tests.emulated_bot, which only points discord.py at the
@@ -22,6 +23,10 @@ Measured with the emulator's clock:
   it carries the answer, else the first edit or follow-up after a deferral);
 - turn latency: the click that made a move dispatched -> the new board (or the result) posted
   in the match's channel.
+- bot loop stall: how late the bot's event loop wakes up for a 50 ms tick (how long something
+  else held it: a callback, the GIL held by another of its threads, or the machine's cores
+  busy with other processes), and the part of it the loop's own thread can have spent
+  running (at most the CPU time it used over the tick), which must never exceed 50 ms.
 
 CPU per turn (`cpu_ms_per_turn`): the CPU time of the bot process and of every process it
 started (render and computer-player workers) over the load phase, divided by the turns; also
@@ -81,6 +86,8 @@ from tests.emulator.records import RequestRecord, Traffic
 ROOT = Path(__file__).resolve().parents[1]
 ACK_TARGET_MS = 300.0
 TURN_TARGET_MS = 1000.0
+# The bot's event loop never stalls longer than this (issue 21).
+STALL_TARGET_MS = 50.0
 PASS_BIAS = 0.15
 # How long a single wait on the bot may take before the match counts as failed.
 STEP_TIMEOUT = 30.0
@@ -173,6 +180,7 @@ class BotProcess:
         self.emu = emu
         self.db_path = workdir / "gwent.sqlite3"
         self.log_path = workdir / f"{name}.log"
+        self.stalls_path = workdir / f"{name}.stalls"
         self.profile = profile
         # More environment (DATABASE_URL, SHARD_COUNT, SHARD_IDS...) and launcher options.
         self.env = env or {}
@@ -185,7 +193,7 @@ class BotProcess:
         env = {**os.environ, "DISCORD_TOKEN": self.emu.token, "DATABASE_PATH": str(self.db_path),
                "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": "", "PYTHONUNBUFFERED": "1", **self.env}
         args = [sys.executable, "-m", "tests.emulated_bot", self.emu.api_base,
-                self.emu.gateway_url, *self.args]
+                self.emu.gateway_url, "--stalls", str(self.stalls_path), *self.args]
         if self.profile:
             args += ["--profile", str(Path(self.profile).resolve())]
         with self.log_path.open("wb") as log:
@@ -249,6 +257,19 @@ class BotProcess:
                 self.proc.kill()
                 await self.proc.wait()
         self.returncode = self.proc.returncode
+
+    def stalls(self, start: float, end: float) -> list[tuple[float, float]]:
+        """The bot's event loop's 50 ms ticks due between these time.monotonic() values
+        (noted by tests.emulated_bot --stalls): how late each woke up, and
+        how much of that its own thread can have spent running (the CPU time it used over
+        the tick, if less), in ms."""
+        try:
+            lines = self.stalls_path.read_text().splitlines()
+        except OSError:
+            return []
+        wakes = (line.split() for line in lines)
+        return [(float(late), min(float(late), float(cpu))) for due, late, cpu in wakes
+                if start <= float(due) <= end]
 
     def log_problems(self) -> tuple[list[str], list[str]]:
         """Lines the bot logged at WARNING or above, and tracebacks: (problems, notes), where
@@ -487,23 +508,26 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     await settle(emu)
     peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
     await bot.stop()
-    return report(run, emu, bot, outcomes, interactions, traffic, requests, lags, wall,
+    return report(run, emu, bot, outcomes, interactions, traffic, requests,
+                  (lags, bot.stalls(started, started + wall)), wall,
                   (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
            interactions: list[Interaction], traffic: Traffic, requests: list[RequestRecord],
-           lags: list[float], wall: float,
+           lags_stalls: tuple[list[float], list[tuple[float, float]]], wall: float,
            cpu: tuple[tuple[float, float], float, float, float], peak_kb: int | None,
            rss_kb: int | None) -> dict[str, Any]:
     """Everything the run measured, as one JSON-ready dict.
 
     `traffic` counts the bot's REST requests to Discord over the load phase, `requests` lists
-    them; `cpu` is ((bot
+    them; `lags_stalls` are how late (ms) this process's event loop woke up for its ticks,
+    and the bot's (with the part its own thread was running); `cpu` is ((bot
     event-loop thread, bot process), this process, other processes, the bot with its worker
     processes) in CPU seconds over the load phase.
     """
     (bot_loop_cpu, bot_cpu), own_cpu, others, tree_cpu = cpu
+    lags, stalls = lags_stalls
 
     def pct(seconds: float) -> float | None:
         return round(100 * seconds / wall, 1) if wall else None
@@ -532,6 +556,7 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
     if bot.returncode not in (0, None):
         errors.append(f"the bot exited with status {bot.returncode}")
     ack, turn = summary(acks), summary(turns)
+    stall, held = summary([s for s, _ in stalls]), summary([h for _, h in stalls])
     rate_limit_warnings = sum(bool(RATE_LIMITED.search(n)) for n in notes)
     posts = public_posts(emu, requests)
 
@@ -560,9 +585,14 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
             and not i.source_message.ephemeral for i in interactions)),
         "ack_ms": ack, "turn_ms": turn, "answer_ms": summary(answers),
         "ack_ms_by_kind": {k: summary(v) for k, v in sorted(by_kind.items())},
+        "bot_loop_stall_ms": stall, "bot_loop_stall_running_ms": held,
+        "bot_loop_stalls_over_target": sum(s > STALL_TARGET_MS for s, _ in stalls),
+        "bot_loop_stalls_running_over_target": sum(h > STALL_TARGET_MS for _, h in stalls),
         "targets": {"ack_p99_ms": ACK_TARGET_MS, "turn_p99_ms": TURN_TARGET_MS,
+                    "stall_max_ms": STALL_TARGET_MS,
                     "ack_met": ack["p99"] is not None and ack["p99"] <= ACK_TARGET_MS,
-                    "turn_met": turn["p99"] is not None and turn["p99"] <= TURN_TARGET_MS},
+                    "turn_met": turn["p99"] is not None and turn["p99"] <= TURN_TARGET_MS,
+                    "stall_met": held["max"] is not None and held["max"] <= STALL_TARGET_MS},
         "bot_peak_rss_mb": None if peak_kb is None else round(peak_kb / 1024, 1),
         "bot_rss_end_mb": None if rss_kb is None else round(rss_kb / 1024, 1),
         "bot_cpu_pct": pct(bot_cpu), "bot_loop_thread_cpu_pct": pct(bot_loop_cpu),
@@ -618,6 +648,15 @@ def table(result: dict[str, Any]) -> str:
         lines.append(f"{name:<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
                      f"{_ms(s['p99']):>10}{_ms(s['max']):>10}   <= {_ms(target)} "
                      f"{'met' if met else 'MISSED'}")
+    s = result["bot_loop_stall_ms"]
+    lines.append(f"{'bot loop stall':<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
+                 f"{_ms(s['p99']):>10}{_ms(s['max']):>10}   "
+                 f"({result['bot_loop_stalls_over_target']} over 50 ms)")
+    s = result["bot_loop_stall_running_ms"]
+    lines.append(f"{'  of it running':<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
+                 f"{_ms(s['p99']):>10}{_ms(s['max']):>10}   max <= "
+                 f"{_ms(targets['stall_max_ms'])} {'met' if targets['stall_met'] else 'MISSED'}"
+                 f" ({result['bot_loop_stalls_running_over_target']} over)")
     s = result["answer_ms"]
     lines.append(f"{'answer (seen)':<20}{s['n']:>7}{_ms(s['p50']):>10}{_ms(s['p90']):>10}"
                  f"{_ms(s['p99']):>10}{_ms(s['max']):>10}")
@@ -681,6 +720,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--compare", action="store_true",
                         help="run SQLite with one process, then PostgreSQL with one and with "
                              "--processes (at least 2), and print them side by side")
+    parser.add_argument("--capacity", nargs="?", const="50,100,150,200", metavar="N,N,...",
+                        help="run each number of matches in turn and print the curve and the "
+                             "largest number held (turn p99 <= 500 ms, ack p99 <= 100 ms); "
+                             "use with --think (tests.bench_capacity)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
@@ -695,6 +738,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.compare:
         from tests.bench_backends import compare
         return compare(run, as_json=args.json)
+    if args.capacity is not None:
+        from tests.bench_capacity import capacity, counts
+        try:
+            matches = counts(args.capacity)
+        except ValueError as error:
+            parser.error(str(error))
+        return capacity(run, matches, as_json=args.json)
     result = asyncio.run(benchmark(run))
     print(json.dumps(result) if args.json else table(result))
     missed = not (result["targets"]["ack_met"] and result["targets"]["turn_met"])

@@ -29,9 +29,10 @@ from bot.i18n.catalogues import (
     translated_languages,
 )
 from bot.i18n.events import MATCH_LOG
-from bot.i18n.names import ROW_CONTEXT, name_entries
+from bot.i18n.languages import ENGLISH
+from bot.i18n.names import ROW_CONTEXT, faction_name, name_entries
 from bot.i18n.placeholders import fields
-from engine import catalogue
+from engine import catalogue, starter_decks
 from engine.cards import ROW_TITLES
 from engine.events import CARD, CARDS, LINE, LINES, NAME, NUMBER, ROW, SIGNED, TEMPLATES, kind
 from engine.sharecode import MESSAGES as SHARE_CODE_MESSAGES
@@ -97,6 +98,8 @@ def data_messages() -> list[Message]:
               for a in data.abilities.values()]
     found += [Message(c.text, notes=(f"text of the card {c.name}",))
               for c in data.cards.values() if c.text]
+    found += [Message(d.name, notes=(f"name of the {faction_name(f, ENGLISH)} starter deck",))
+              for f, d in starter_decks().items() if d.name]
     return found
 
 

@@ -173,7 +173,7 @@ def starter_deck_summary(faction: str, *, lang: Language = ENGLISH_LANGUAGE) -> 
     return lang.ngettext("**{deck}**: {units} units and {count} special card, led by {leader}.",
                          "**{deck}**: {units} units and {count} special cards, led by "
                          "{leader}.",
-                         specials, deck=deck.name, units=lang.number(units),
+                         specials, deck=lang._(deck.name), units=lang.number(units),
                          leader=card_name(deck.leader, lang.tag))
 
 

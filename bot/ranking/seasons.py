@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from functools import cache
 
-from bot.i18n import ENGLISH, N_, Language, Phrase, Said, language
+from bot.i18n import ENGLISH, LANGUAGES, N_, Language, Phrase, Said, language
 
 # i18n: the names of Gwent: Homecoming's monthly ranked seasons, January to December.
 NAMES = (N_("Season of the Wolf"), N_("Season of Love"), N_("Season of the Bear"),
@@ -15,6 +16,12 @@ NAMES = (N_("Season of the Wolf"), N_("Season of Love"), N_("Season of the Bear"
          N_("Season of the Cat"), N_("Season of Mahakam"), N_("Season of the Wild Hunt"))
 _NUMERIC = re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})")
 _YEAR = re.compile(r"\b(\d{4})\b")
+
+
+@cache
+def _translated(name: str) -> frozenset[str]:
+    """A season's name in every language, casefolded."""
+    return frozenset(" ".join(language(tag)._(name).split()).casefold() for tag in LANGUAGES)
 
 
 class UnknownSeason(ValueError):
@@ -48,7 +55,8 @@ class Season(Said):
 
     @classmethod
     def parse(cls, text: str, today: Season) -> Season:
-        """Read "Season of the Wolf 2025", "wolf 2025", "2025-01" or "current".
+        """Read "Season of the Wolf 2025", "wolf 2025", "2025-01", "current", or a season's
+        name in any of the bot's languages ("Sezon Wilka 2025").
 
         A name without a year means its most recent start up to `today`.
         """
@@ -63,10 +71,11 @@ class Season(Said):
             raise UnknownSeason(Phrase("\u201c{text}\u201d is not a season: months go from 01 to "
                                        "12.", text=text.strip()))
         year_match = _YEAR.search(cleaned)
-        words = _YEAR.sub(" ", cleaned).replace("season of", " ").replace("the ", " ").split()
+        named = " ".join(_YEAR.sub(" ", cleaned).split())
+        words = named.replace("season of", " ").replace("the ", " ").split()
         wanted = " ".join(words)
         months = [m for m, name in enumerate(NAMES, start=1)
-                  if wanted and wanted == _key(name)]
+                  if wanted and (wanted == _key(name) or named in _translated(name))]
         if not months:
             raise UnknownSeason(Phrase(
                 "There is no season called \u201c{text}\u201d. Seasons are named after the "

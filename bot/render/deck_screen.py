@@ -169,8 +169,10 @@ def _header(img: Image.Image, deck: Deck, legal: bool, lang: Language) -> None:
     sub_font = font(SANS_BOLD, 22)
     sub = fit_text(faction_label(deck.faction, lang.tag), sub_font, HEADER_RIGHT_W)
     room = W - 2 * MARGIN - 60 - text_width(right, right_font) - 30
+    # A starter deck's name is translated; a player's own deck name matches no message.
+    given = lang._(deck.name) if deck.name else None
     # i18n: the name of a deck that has none yet
-    name = sanitize_name(deck.name, fallback=lang._("New deck"), max_chars=40)
+    name = sanitize_name(given, fallback=lang._("New deck"), max_chars=40)
     title = fit_text(name, title_font, room - text_width(sub, sub_font) - 20)
     x = MARGIN + 52
     draw_text(draw, (x, HEADER_H // 2), title, title_font, TEXT, anchor="lm")

@@ -133,7 +133,7 @@ def deck_title(choice: DeckChoice, lang: Language) -> str:
     """The chosen deck's name as players see it."""
     if choice.cards is not None:
         return choice.cards.name or lang._("Your deck")
-    return starter_decks()[choice.deck].name
+    return lang._(starter_decks()[choice.deck].name)
 
 
 def build_deck(choice: DeckChoice) -> Deck:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -49,8 +49,17 @@ from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
 from engine.decks import problems
 
 PLAYER, TIMER = "player", "timer"
+# Observations are kept for this many matches (the ones read last), at their newest state: a
+# move's answer, its board and the images and views of the players to act read it several
+# times.
+OBSERVED_MATCHES = 256
+# What identifies a match's state: every change applies an action (forfeits included), and
+# the committed actions up to a count are the same for everyone (replaying them is
+# deterministic), so the count, the newest action, the log's length and the phase tell it.
+StateKey = tuple[int, object, int, str]
+
 STALE_BOARD = N_("This board is out of date: nothing was played. Use the newest board or your "
-               "refreshed hand.")
+                 "refreshed hand.")
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,8 @@ class MatchService:
         self._rng = rng
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._engines: dict[int, Match] = {}
+        self._observed: OrderedDict[int, tuple[StateKey, dict[int | None, Observation]]] = (
+            OrderedDict())
         self._wake: ComputerWake | None = None
         self._on_result: ResultHook | None = None
 
@@ -142,13 +153,13 @@ class MatchService:
     async def public(self, match_id: int) -> Snapshot:
         """Return the match as spectators see it."""
         async with self._reading(match_id) as (repo, record):
-            return _snapshot(record, await self._engine(repo, record), None)
+            return self._snapshot(record, await self._engine(repo, record), None)
 
     async def private(self, match_id: int, user_id: int) -> Snapshot:
         """Return the match as one of its players sees it."""
         async with self._reading(match_id) as (repo, record):
             seat = _seat(record, user_id)
-            return _snapshot(record, await self._engine(repo, record), seat)
+            return self._snapshot(record, await self._engine(repo, record), seat)
 
     async def actions(self, match_id: int) -> list[tuple[int, str, str]]:
         """Return the committed action log as (number, action, source)."""
@@ -303,6 +314,28 @@ class MatchService:
                                                 last_leader=seat.leader, last_deck=seat.deck)
         return engine
 
+    def _snapshot(self, record: MatchRecord, engine: Match | None, viewer: int | None
+                  ) -> Snapshot:
+        if engine is None:
+            return Snapshot(record, None, tuple(s.seat for s in record.seats if not s.ready))
+        return Snapshot(record, self._observation(record.id, engine, viewer),
+                        tuple(engine.to_act()))
+
+    def _observation(self, match_id: int, engine: Match, viewer: int | None) -> Observation:
+        """engine.observation(viewer), made once for each state of the match."""
+        state: StateKey = (engine.action_count, engine.history[-1] if engine.history else None,
+                           len(engine.events), engine.phase)
+        kept = self._observed.pop(match_id, None)
+        if kept is None or kept[0] != state:
+            kept = (state, {})
+        self._observed[match_id] = kept
+        if len(self._observed) > OBSERVED_MATCHES:
+            self._observed.popitem(last=False)
+        observation = kept[1].get(viewer)
+        if observation is None:
+            observation = kept[1][viewer] = engine.observation(viewer)
+        return observation
+
     # ------------------------------------------------------------------ moves
 
     async def act(self, match_id: int, user_id: int, move: str, expected: int,
@@ -321,7 +354,7 @@ class MatchService:
             except ActionError as error:
                 raise IllegalMove("That is not a move.") from error
             engine, change = await self._move(repo, record, action, expected)
-            snapshot = _snapshot(await _stored(repo, match_id), engine, seat)
+            snapshot = self._snapshot(await _stored(repo, match_id), engine, seat)
         await self._announce(replace(change, origin=origin), record, engine)
         return snapshot
 
@@ -339,7 +372,7 @@ class MatchService:
             assert level is not None
             return ComputerTurn(match_id, seat, level, record.action_count,
                                 (record.seed * 1_000_003 + record.action_count) % 2**31,
-                                engine.observation(seat),
+                                self._observation(record.id, engine, seat),
                                 build_deck(seat_choice(record.seats[seat])))
 
     async def play_for_computer(self, turn: ComputerTurn, action: Action) -> None:
@@ -597,12 +630,6 @@ def _computer_due(record: MatchRecord, engine: Match) -> int:
     """1 when the match's computer player has something to do in this state."""
     seat = record.computer_seat
     return int(seat is not None and not engine.is_over and seat in engine.to_act())
-
-
-def _snapshot(record: MatchRecord, engine: Match | None, viewer: int | None) -> Snapshot:
-    if engine is None:
-        return Snapshot(record, None, tuple(s.seat for s in record.seats if not s.ready))
-    return Snapshot(record, engine.observation(viewer), tuple(engine.to_act()))
 
 
 def _seat(record: MatchRecord, user_id: int) -> int:

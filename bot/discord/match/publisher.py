@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.core import tokens
-from bot.discord.core.context import public_language_of
+from bot.discord.core.context import private_language_of, public_language_of
 from bot.discord.core.retry import retrying
 from bot.discord.core.views import Outgoing
 from bot.discord.match import ids
@@ -53,7 +53,7 @@ from bot.discord.match.public import (
 )
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
 from bot.i18n import Language
-from bot.images import board_png, result_png
+from bot.images import board_png, result_png, turn_pngs
 from bot.service import MatchChange, Snapshot
 from bot.service.leases import POST
 from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord, ShownBoard
@@ -232,7 +232,7 @@ class Publisher:
         match, obs = snapshot.match, snapshot.observation
         assert obs is not None
         count = obs.action_count
-        drawing = asyncio.ensure_future(board_png(obs, tag=lang.tag))
+        drawing = asyncio.ensure_future(self._board_png(snapshot, change, lang))
         if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
             # The board of the match's start, narrating everything since.
             out = board_message(snapshot, await drawing, obs.event_log, moves=count,
@@ -254,6 +254,30 @@ class Publisher:
             message_id, count, len(obs.events), courier.token if courier else None,
             courier.at if courier else None))
         await self._clear_warning(match)
+
+    async def _board_png(self, snapshot: Snapshot, change: MatchChange | None,
+                         lang: Language) -> bytes:
+        """The board's image in `lang`, drawn in one job with the own views of the people
+        whose turn it is (but the clicker, whose answer draws theirs), each in its player's
+        language: their views are edited next (or opened with Show my hand) and find their
+        images drawn, sharing the board's bands."""
+        match, obs = snapshot.match, snapshot.observation
+        assert obs is not None
+        clicker = change.origin.user_id if change and isinstance(change.origin, Click) else None
+        privates = []
+        views = await self._bot.services.matches.views(match.id)
+        for seat in snapshot.to_act:
+            person = match.seats[seat]
+            if person.is_computer or person.user_id == clicker:
+                continue
+            private = (await self._bot.services.matches.private(match.id, person.user_id)
+                       ).observation
+            if private is not None and private.action_count == obs.action_count:
+                view = views.get(seat)
+                reader = await private_language_of(self._bot, person.user_id,
+                                                   view.locale if view is not None else None)
+                privates.append((private, reader.tag))
+        return (await turn_pngs(obs, *privates, tag=lang.tag))[0]
 
     async def _edit_board(self, match: MatchRecord, out: Outgoing) -> bool:
         """Edit the newest board, through the token that posted it while it may; False if

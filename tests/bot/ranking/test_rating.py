@@ -114,6 +114,8 @@ def test_seasons_are_utc_months_with_the_homecoming_names() -> None:
     ("2025-03", Season(2025, 3)), ("  season of LOVE ", Season(2025, 2)),
     ("Wild Hunt", Season(2024, 12)), ("current", Season(2025, 4)), ("", Season(2025, 4)),
     ("Season of Mahakam 2023", Season(2023, 11)),
+    # A name in another of the bot's languages, as its catalogue writes it.
+    ("Temporada do Lobo 2025", Season(2025, 1)), ("temporada del  lobo", Season(2025, 1)),
 ])
 def test_season_names_are_read_loosely(text: str, expected: Season) -> None:
     assert Season.parse(text, today=Season(2025, 4)) == expected
