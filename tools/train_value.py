@@ -2,6 +2,8 @@
 
     python -m pip install -r requirements-train.txt
     python -m tools.train_value            # self-play, fit, write engine/ai/value.json
+    python -m tools.train_value --start engine/ai/value.json --generations 1 --games 8000
+                                           # one more generation on top of the shipped ones
 
 Self-play matches give positions; every position counts twice, once as each player sees
 it, labelled with that player's final result (win 1, draw 1/2, loss 0). A small network
@@ -203,8 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the generations of self-play and fitting; write the evaluation after each."""
     parser = argparse.ArgumentParser(prog="python -m tools.train_value", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20_000, help="matches per generation")
-    parser.add_argument("--generations", type=int, default=2)
+    parser.add_argument("--games", default="20000,20000,8000",
+                        help="matches per generation, comma-separated (the last repeats)")
+    parser.add_argument("--generations", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=24)
     parser.add_argument("--epochs", type=int, default=12)
@@ -213,15 +216,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="an evaluation to add generations to (its networks are kept)")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args(argv)
+    games = [int(g) for g in args.games.split(",")]
     members: list[dict[str, Any]] = []
     if args.start is not None:
         members = json.loads(args.start.read_text(encoding="utf-8"))["members"]
     for generation in range(len(members), len(members) + args.generations):
         weights = {"features": list(NAMES), "members": members} if members else None
         who = "lookahead" if members else "policy"
-        print(f"generation {generation + 1}: {args.games} matches of the {who}",
+        count = games[min(generation, len(games) - 1)]
+        print(f"generation {generation + 1}: {count} matches of the {who}",
               file=sys.stderr, flush=True)
-        xs, ys = generate(args.games, args.seed + generation, weights, args.workers)
+        xs, ys = generate(count, args.seed + generation, weights, args.workers)
         members = [*members, fit(xs, ys, args.hidden, args.epochs, args.seed)]
         del xs, ys
         data = {"features": list(NAMES), "members": members}

@@ -16,7 +16,9 @@ Candidates are my moves that the one-move lookahead likes best, and passing. Wor
 added one at a time, each judging every candidate still in the running; after every few
 worlds the weakest third of them drops out (the candidates are compared on the same
 worlds). The move played has the best mean. The effort is a wall-clock budget per
-decision, or a fixed number of judged (world, move) pairs (reproducible on any machine).
+decision, whose deadline is checked before every judged (world, move) pair, the first
+world's too (out of time, the lookahead's best is played), or a fixed number of judged
+pairs (reproducible on any machine).
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def search(obs: Observation, bel: Beliefs, first: Match, moves: list[Action],
         for i in alive:
             if iterations is not None and done >= iterations:
                 break
-            if iterations is None and k > 0 and time.perf_counter() >= deadline:
+            if iterations is None and done > 0 and time.perf_counter() >= deadline:
                 break
             totals[i] += reply_value(world, moves[i], me)
             counts[i] += 1
@@ -97,8 +99,9 @@ def search(obs: Observation, bel: Beliefs, first: Match, moves: list[Action],
             continue
         break
     # The candidates still in the running saw the same worlds (the last one perhaps not
-    # whole, when the effort ran out in the middle of it).
-    best = max(alive, key=lambda i: (totals[i] / max(counts[i], 1), -i))
+    # whole, when the effort ran out in the middle of it; when it ran out in the first
+    # world, only the candidates judged there compete, the lookahead's best first).
+    best = max((i for i in alive if counts[i]), key=lambda i: (totals[i] / counts[i], -i))
     return moves[best]
 
 

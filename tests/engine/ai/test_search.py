@@ -77,3 +77,22 @@ def test_the_search_passes_a_deciding_round_already_won() -> None:
     best = search.candidates(m, 0)
     assert Action(0, PASS) in best
     assert search.reply_value(m, Action(0, PASS), 0) == 1.0
+
+
+def test_a_spent_budget_stops_the_search_inside_the_first_world(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    m, p, pair = opening(0)
+    judged: list[Action] = []
+    real = search.reply_value
+
+    def recording(w: Match, a: Action, me: int) -> float:
+        judged.append(a)
+        return real(w, a, me)
+
+    monkeypatch.setattr(search, "reply_value", recording)
+    decks = deals(2 * (pair + 1), 11)[pair][1]
+    obs = m.observation(p)
+    move = make_agent("hard", 3, decks[p], budget_ms=0).choose(obs)
+    # Out of time, the search plays the first candidate, the normal level's own move.
+    assert len(judged) == 1
+    assert move == judged[0] == make_agent("normal", 3, decks[p]).choose(obs)
