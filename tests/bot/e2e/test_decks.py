@@ -327,9 +327,7 @@ async def test_the_builder_and_its_forms_keep_working_after_a_restart(
 
 async def test_a_list_pasted_in_polish_or_russian_fills_the_builder(
         emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
-    alice, bob, _ = world.users
-    alice.set_locale("pl")
-    bob.set_locale("ru")
+    alice, bob, _ = world.users  # their Discord is in English: the names pasted are not
     deck = the_deck()
     polish = [f"Leader: {card_name(deck.leader, 'pl')}",
               *(f"{n}x {card_name(card_id, 'pl')}" for card_id, n in deck.cards.items())]
