@@ -7,6 +7,13 @@ machine has cores unless RENDER_WORKERS says otherwise; the observation goes ove
 backgrounds, the palette's lookup table, common card faces) when it starts, and `start()`
 starts them all with the bot, so the first board of a match is not drawn cold.
 
+Every image is drawn in a language: each call takes its tag (a str, e.g. "pl"), which goes
+to the worker with the request (the worker builds the Language itself), and every image kept
+here is kept by a key that holds it. The callers choose: the server's language for what
+everyone sees (boards, results, replay boards and animations, leaderboards, tournaments),
+the user's for what only they see (their hand and view, the deck screen, a card looked up
+privately).
+
 Hand images are kept in this process by what they show (bot.render.hand.HandLook): a hand
 shown again unchanged (Show my hand after the other player's move, a pass, Refresh) is sent
 without drawing it again. Boards and players' views are kept the same way, by their bands'
@@ -18,6 +25,7 @@ that changed; turn_pngs draws a move's board and views in one job, so they share
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 
 from bot.lru import BytesLRU
@@ -88,21 +96,26 @@ async def close() -> None:
     await renderer().close()
 
 
-async def board_png(public: Observation) -> bytes:
-    """The public board (spectator observation only: bot.render.PublicBoardOnly otherwise)."""
-    return (await _boards([public_board_looks(public)]))[0]
+async def board_png(public: Observation, *, tag: str) -> bytes:
+    """The public board in the language tag (spectator observation only:
+    bot.render.PublicBoardOnly otherwise)."""
+    return (await _boards([public_board_looks(public, tag)]))[0]
 
 
-async def player_view_png(private: Observation) -> bytes:
-    """A player's own view: the board from their side, marked as theirs, and their numbered
-    hand (that player's own observation only: bot.render.NoHand otherwise)."""
-    return (await _boards([view_looks(private)]))[0]
+async def player_view_png(private: Observation, *, tag: str) -> bytes:
+    """A player's own view in the language tag: the board from their side, marked as theirs,
+    and their numbered hand (that player's own observation only: bot.render.NoHand
+    otherwise)."""
+    return (await _boards([view_looks(private, tag)]))[0]
 
 
-async def turn_pngs(public: Observation, *privates: Observation) -> list[bytes]:
-    """What a move shows, drawn in one job: the public board, then each player's own view,
-    in the order given (they share the rows, the weather and the last move)."""
-    return await _boards([public_board_looks(public), *(view_looks(p) for p in privates)])
+async def turn_pngs(public: Observation, *privates: tuple[Observation, str],
+                    tag: str) -> list[bytes]:
+    """What a move shows, drawn in one job: the public board in the language tag, then each
+    player's own view (an observation and its language tag), in the order given (they share
+    the rows, the weather and the last move where their languages are the same)."""
+    return await _boards([public_board_looks(public, tag),
+                          *(view_looks(p, view_tag) for p, view_tag in privates)])
 
 
 def _render_all(all_looks: list[Looks]) -> list[bytes]:
@@ -122,9 +135,10 @@ async def _boards(all_looks: list[Looks]) -> list[bytes]:
     return [png for png in pngs if png is not None]
 
 
-async def hand_png(private: Observation) -> bytes:
-    """A player's hand, from that player's observation (drawn again only if it changed)."""
-    look = hand_look(private)
+async def hand_png(private: Observation, *, tag: str) -> bytes:
+    """A player's hand in the language tag, from that player's observation (drawn again only
+    if it changed)."""
+    look = hand_look(private, tag)
     png = _HANDS.get(look)
     if png is None:
         png = await renderer().run(render_hand_look, look)
@@ -132,52 +146,56 @@ async def hand_png(private: Observation) -> bytes:
     return png
 
 
-async def result_png(public: Observation) -> bytes:
-    """The final result of a finished match."""
-    return await renderer().run(render_result, public)
+async def result_png(public: Observation, *, tag: str) -> bytes:
+    """The final result of a finished match, in the language tag."""
+    return await renderer().run(functools.partial(render_result, public, tag=tag))
 
 
-async def card_png(card: Card) -> bytes:
-    """One catalogue card, for card lookup."""
-    return await renderer().run(render_card, card)
+async def card_png(card: Card, *, tag: str) -> bytes:
+    """One catalogue card, for card lookup, in the language tag."""
+    return await renderer().run(functools.partial(render_card, card, tag=tag))
 
 
-async def deck_png(deck: Deck) -> bytes:
-    """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it)."""
-    return await renderer().run(render_deck, deck)
+async def deck_png(deck: Deck, *, tag: str) -> bytes:
+    """A deck, like The Witcher 3's deck screen (only ever shown to whoever may see it), in
+    the language tag."""
+    return await renderer().run(render_deck, deck, tag)
 
 
-async def leaderboard_png(page: LeaderboardPage) -> bytes:
-    """A page of a server's leaderboard."""
-    return await renderer().run(render_leaderboard, page)
+async def leaderboard_png(page: LeaderboardPage, *, tag: str) -> bytes:
+    """A page of a server's leaderboard, in the language tag."""
+    return await renderer().run(render_leaderboard, page, tag)
 
 
-async def profile_png(profile: Profile) -> bytes:
-    """A member's profile card."""
-    return await renderer().run(render_profile, profile)
+async def profile_png(profile: Profile, *, tag: str) -> bytes:
+    """A member's profile card, in the language tag."""
+    return await renderer().run(render_profile, profile, tag)
 
 
-async def pairings_png(card: PairingsCard) -> bytes:
-    """A tournament round's pairings."""
-    return await renderer().run(render_pairings, card)
+async def pairings_png(card: PairingsCard, *, tag: str) -> bytes:
+    """A tournament round's pairings, in the language tag."""
+    return await renderer().run(render_pairings, card, tag)
 
 
-async def standings_png(card: StandingsCard) -> bytes:
-    """A tournament's standings."""
-    return await renderer().run(render_standings, card)
+async def standings_png(card: StandingsCard, *, tag: str) -> bytes:
+    """A tournament's standings, in the language tag."""
+    return await renderer().run(render_standings, card, tag)
 
 
-async def bracket_png(card: BracketCard) -> bytes:
-    """A single elimination tournament's bracket."""
-    return await renderer().run(render_bracket, card)
+async def bracket_png(card: BracketCard, *, tag: str) -> bytes:
+    """A single elimination tournament's bracket, in the language tag."""
+    return await renderer().run(render_bracket, card, tag)
 
 
-async def animation_frames(animation: Animation,
-                           boards: list[tuple[Observation, int]]) -> Animation:
-    """The animation with these public boards (and how long each shows, in ms) added."""
-    return await renderer().run(add_boards, animation, boards)
+async def animation_frames(animation: Animation, boards: list[tuple[Observation, int]], *,
+                           tag: str) -> Animation:
+    """The animation with these public boards (and how long each shows, in ms) added, in
+    the language tag."""
+    return await renderer().run(add_boards, animation, boards, tag)
 
 
-async def animation_gif(animation: Animation, public: Observation, duration_ms: int) -> bytes:
-    """The finished GIF: the result over the final board, shown for duration_ms."""
-    return await renderer().run(finish, animation, public, duration_ms)
+async def animation_gif(animation: Animation, public: Observation, duration_ms: int, *,
+                        tag: str) -> bytes:
+    """The finished GIF: the result (in the language tag) over the final board, shown for
+    duration_ms."""
+    return await renderer().run(finish, animation, public, duration_ms, tag)

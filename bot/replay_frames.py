@@ -31,8 +31,9 @@ FIXED_BYTES_GUESS = 400_000
 # Frames an animation job draws before it hands the animation back (and progress shows).
 FRAMES_PER_JOB = 5
 
-# A frame: (match id, position, seat whose hand it is, or None for the public board).
-FrameKey = tuple[int, int, int | None]
+# A frame: (match id, position, seat whose hand it is, or None for the public board, the
+# language tag it is drawn in).
+FrameKey = tuple[int, int, int | None, str]
 Progress = Callable[[float], Awaitable[None]]
 
 
@@ -42,39 +43,41 @@ class ReplayFrames:
     def __init__(self, max_bytes: int = FRAME_CACHE_BYTES) -> None:
         self._frames: BytesLRU[FrameKey] = BytesLRU(max_bytes)
         self._drawing: dict[FrameKey, asyncio.Future[bytes]] = {}
-        self._animations: OrderedDict[int, bytes] = OrderedDict()
+        self._animations: OrderedDict[tuple[int, str], bytes] = OrderedDict()
         self.animating: set[int] = set()
 
-    def ready(self, replay: Replay, number: int, seat: int | None) -> bool:
-        """True when the board (and the seat's hand) at this position are already drawn."""
-        keys: list[FrameKey] = [(replay.match.id, number, None)]
+    def ready(self, replay: Replay, number: int, seat: int | None, *, tag: str) -> bool:
+        """True when the board (and the seat's hand) at this position are already drawn in
+        the language tag."""
+        keys: list[FrameKey] = [(replay.match.id, number, None, tag)]
         if seat is not None:
-            keys.append((replay.match.id, number, seat))
+            keys.append((replay.match.id, number, seat, tag))
         return all(key in self._frames for key in keys)
 
-    async def board(self, replay: Replay, number: int) -> bytes:
-        """The public board after `number` moves (PNG)."""
-        return await self._frame(replay, number, None)
+    async def board(self, replay: Replay, number: int, *, tag: str) -> bytes:
+        """The public board after `number` moves (PNG), in the language tag."""
+        return await self._frame(replay, number, None, tag)
 
-    async def hand(self, replay: Replay, number: int, seat: int) -> bytes:
-        """A seat's own hand after `number` moves (PNG); only for that seat's player."""
-        return await self._frame(replay, number, seat)
+    async def hand(self, replay: Replay, number: int, seat: int, *, tag: str) -> bytes:
+        """A seat's own hand after `number` moves (PNG), in the language tag; only for that
+        seat's player."""
+        return await self._frame(replay, number, seat, tag)
 
-    async def warm(self, replay: Replay, number: int, seat: int | None) -> None:
+    async def warm(self, replay: Replay, number: int, seat: int | None, *, tag: str) -> None:
         """Draw a position's frames ahead of a click, if the position exists. Best effort: a
         failure here is only logged (the click that needs the frame will report it)."""
         if not 0 <= number <= replay.last:
             return
         try:
-            await self.board(replay, number)
+            await self.board(replay, number, tag=tag)
             if seat is not None:
-                await self.hand(replay, number, seat)
+                await self.hand(replay, number, seat, tag=tag)
         except Exception:
             log.warning("drawing frame %s of match %s ahead failed", number, replay.match.id,
                         exc_info=True)
 
-    async def _frame(self, replay: Replay, number: int, seat: int | None) -> bytes:
-        key = (replay.match.id, number, seat)
+    async def _frame(self, replay: Replay, number: int, seat: int | None, tag: str) -> bytes:
+        key = (replay.match.id, number, seat, tag)
         cached = self._frames.get(key)
         if cached is not None:
             return cached
@@ -85,7 +88,7 @@ class ReplayFrames:
         self._drawing[key] = future
         try:
             obs = replay.observation(number, seat)
-            png = await (board_png(obs) if seat is None else hand_png(obs))
+            png = await (board_png(obs, tag=tag) if seat is None else hand_png(obs, tag=tag))
         except asyncio.CancelledError:
             future.cancel()
             raise
@@ -101,23 +104,24 @@ class ReplayFrames:
 
     # ------------------------------------------------------------- animation
 
-    async def animation(self, replay: Replay, limit: int, progress: Progress) -> bytes:
-        """The GIF of the whole match, at most `limit` bytes; `progress` hears the fraction
-        done now and then."""
+    async def animation(self, replay: Replay, limit: int, progress: Progress, *,
+                        tag: str) -> bytes:
+        """The GIF of the whole match in the language tag, at most `limit` bytes; `progress`
+        hears the fraction done now and then."""
         match_id = replay.match.id
-        kept = self._animations.get(match_id)
+        kept = self._animations.get((match_id, tag))
         if kept is not None and len(kept) <= limit:
             return kept
         most = max(2, (limit - FIXED_BYTES_GUESS) // FRAME_BYTES_GUESS)
         while True:
             plan = frame_plan(replay, most)
-            gif = await _draw(replay, plan, progress)
+            gif = await _draw(replay, plan, progress, tag)
             if len(gif) <= limit:
                 break
             if most <= 2:
                 raise ValueError(f"match {match_id}: no animation fits in {limit} bytes")
             most = max(2, min(len(plan) - 1, int(len(plan) * limit / len(gif) * 0.9)))
-        self._animations[match_id] = gif
+        self._animations[match_id, tag] = gif
         if len(self._animations) > ANIMATIONS_KEPT:
             self._animations.popitem(last=False)
         return gif
@@ -150,12 +154,15 @@ def _evenly(items: list[int], count: int) -> list[int]:
     return [items[i * len(items) // count] for i in range(count)] if count else []
 
 
-async def _draw(replay: Replay, plan: list[tuple[int, int]], progress: Progress) -> bytes:
-    """Draw the planned frames a few per render job, then the result."""
+async def _draw(replay: Replay, plan: list[tuple[int, int]], progress: Progress,
+                tag: str) -> bytes:
+    """Draw the planned frames a few per render job, then the result, in the language
+    tag."""
     animation = Animation()
     for start in range(0, len(plan), FRAMES_PER_JOB):
         batch = plan[start:start + FRAMES_PER_JOB]
         boards = [(replay.observation(number, None), ms) for number, ms in batch]
-        animation = await animation_frames(animation, boards)
+        animation = await animation_frames(animation, boards, tag=tag)
         await progress((start + len(batch)) / (len(plan) + 1))
-    return await animation_gif(animation, replay.observation(replay.last, None), RESULT_MS)
+    return await animation_gif(animation, replay.observation(replay.last, None), RESULT_MS,
+                               tag=tag)

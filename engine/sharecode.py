@@ -33,16 +33,50 @@ _HEADER, _CHECK = 3, 4
 
 # Why a code was refused.
 MISTYPED, TRUNCATED, NEWER, INVALID = "mistyped", "truncated", "newer", "invalid"
+# What is wrong with a code, for the person who typed it: English templates whose {names}
+# the error's values fill in (the bot says them in the reader's language).
+BREAKS_RULES = "That share code is for a deck that breaks the rules: {broken}."
+NEWER_FORMAT = ("That share code was made by a newer version of the bot (format {format}; "
+                "this one reads format {known}). Ask for the bot to be updated.")
+FORMAT_0 = "That share code does not describe a deck (format 0)."
+EMPTY = "That share code is empty: paste the whole code."
+NO_PREFIX = "That is not a deck share code: share codes start with {prefix}."
+BAD_CHARACTER = ("That share code is mistyped: \u201c{character}\u201d (character {position}) "
+                 "never appears in share codes.")
+TOO_SHORT = ("That share code is cut short: it has {length} characters, and a whole code has "
+             "at least {least}. Copy the whole code.")
+BAD_START = ("That share code is mistyped near its start: check its first characters, or "
+             "copy it again.")
+CUT_SHORT = ("That share code is cut short: it has {length} of its {whole} characters. Copy "
+             "the whole code.")
+ONE_EXTRA = ("That share code is mistyped: it has 1 character more than a whole code "
+             "({whole}).")
+EXTRA = ("That share code is mistyped: it has {extra} characters more than a whole code "
+         "({whole}).")
+BAD_END = ("That share code is mistyped: its last character cannot end a code. Check it, or "
+           "copy the code again.")
+BAD_CHECK = ("That share code is mistyped: its check characters do not match the rest. Check "
+             "every character, or copy it again.")
+NO_FACTION = "That share code does not describe a deck: it names no faction this bot knows."
+NO_LEADER = "That share code does not describe a deck: it names no leader this bot knows."
+WRONG_LENGTH = "That share code does not describe a deck: its card list has the wrong length."
+STRAY_BITS = "That share code does not describe a deck: its card list ends with stray bits."
+MESSAGES = (BREAKS_RULES, NEWER_FORMAT, FORMAT_0, EMPTY, NO_PREFIX, BAD_CHARACTER, TOO_SHORT,
+            BAD_START, CUT_SHORT, ONE_EXTRA, EXTRA, BAD_END, BAD_CHECK, NO_FACTION, NO_LEADER,
+            WRONG_LENGTH, STRAY_BITS)
 
 
 class ShareCodeError(ValueError):
     """A share code that cannot be read. `reason` is MISTYPED, TRUNCATED, NEWER or INVALID;
-    str() is a sentence for the person who typed it; `problems` lists a decoded deck's rule
-    breaks."""
+    `template` (one of MESSAGES) filled with `values` is a sentence for the person who typed
+    it, and str() that sentence in English; `problems` lists a decoded deck's rule breaks."""
 
-    def __init__(self, reason: str, message: str, problems: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str, template: str, problems: tuple[str, ...] = (),
+                 **values: object) -> None:
+        super().__init__(template.format(**values))
         self.reason = reason
+        self.template = template
+        self.values = values
         self.problems = problems
 
 
@@ -106,8 +140,7 @@ def decode(code: str) -> Deck:
     deck = decode_draft(code)
     found = problems(deck)
     if found:
-        raise ShareCodeError(INVALID, "That share code is for a deck that breaks the rules: "
-                             + "; ".join(found) + ".", tuple(found))
+        raise ShareCodeError(INVALID, BREAKS_RULES, tuple(found), broken="; ".join(found))
     return deck
 
 
@@ -117,11 +150,9 @@ def decode_draft(code: str) -> Deck:
     data = _unwrap(normalize(code))
     version, payload = data[0], data[_HEADER:-_CHECK]
     if version > VERSION:
-        raise ShareCodeError(NEWER, f"That share code was made by a newer version of the bot "
-                             f"(format {version}; this one reads format {VERSION}). Ask for "
-                             "the bot to be updated.")
+        raise ShareCodeError(NEWER, NEWER_FORMAT, format=version, known=VERSION)
     if version < 1:
-        raise ShareCodeError(INVALID, "That share code does not describe a deck (format 0).")
+        raise ShareCodeError(INVALID, FORMAT_0)
     return _payload_v1(payload)
 
 
@@ -137,43 +168,34 @@ def normalize(code: str) -> str:
 def _unwrap(text: str) -> bytes:
     """Check the envelope (prefix, characters, length, check value); return its bytes."""
     if not text:
-        raise ShareCodeError(MISTYPED, "That share code is empty: paste the whole code.")
+        raise ShareCodeError(MISTYPED, EMPTY)
     if not text.startswith(PREFIX):
-        raise ShareCodeError(MISTYPED, f"That is not a deck share code: share codes start with "
-                             f"{PREFIX}.")
+        raise ShareCodeError(MISTYPED, NO_PREFIX, prefix=PREFIX)
     chars = text[len(PREFIX):]
     for position, ch in enumerate(chars, start=len(PREFIX) + 1):
         if ch not in _VALUES:
-            raise ShareCodeError(MISTYPED, f"That share code is mistyped: \u201c{ch}\u201d "
-                                 f"(character {position}) never appears in share codes.")
+            raise ShareCodeError(MISTYPED, BAD_CHARACTER, character=ch, position=position)
     least = _chars_for(_HEADER + _CHECK)
     if len(chars) < _chars_for(_HEADER):
-        raise ShareCodeError(TRUNCATED, f"That share code is cut short: it has {len(text)} "
-                             f"characters, and a whole code has at least "
-                             f"{len(PREFIX) + least}. Copy the whole code.")
+        raise ShareCodeError(TRUNCATED, TOO_SHORT, length=len(text), least=len(PREFIX) + least)
     head = _bits(chars[:_chars_for(_HEADER)])
     version, length, check = (int(head[i:i + 8], 2) for i in (0, 8, 16))
     if _crc8(bytes([version, length])) != check:
-        raise ShareCodeError(MISTYPED, "That share code is mistyped near its start: check its "
-                             "first characters, or copy it again.")
+        raise ShareCodeError(MISTYPED, BAD_START)
     whole = _chars_for(_HEADER + length + _CHECK)
     if len(chars) < whole:
-        raise ShareCodeError(TRUNCATED, f"That share code is cut short: it has {len(text)} of "
-                             f"its {len(PREFIX) + whole} characters. Copy the whole code.")
+        raise ShareCodeError(TRUNCATED, CUT_SHORT, length=len(text), whole=len(PREFIX) + whole)
     if len(chars) > whole:
         extra = len(chars) - whole
-        raise ShareCodeError(MISTYPED, f"That share code is mistyped: it has {extra} "
-                             f"character{'s' if extra > 1 else ''} more than a whole code "
-                             f"({len(PREFIX) + whole}).")
+        raise ShareCodeError(MISTYPED, ONE_EXTRA if extra == 1 else EXTRA, extra=extra,
+                             whole=len(PREFIX) + whole)
     bits = _bits(chars)
     size = len(bits) // 8
     if "1" in bits[size * 8:]:
-        raise ShareCodeError(MISTYPED, "That share code is mistyped: its last character cannot "
-                             "end a code. Check it, or copy the code again.")
+        raise ShareCodeError(MISTYPED, BAD_END)
     data = int(bits[:size * 8], 2).to_bytes(size, "big")
     if zlib.crc32(data[:-_CHECK]).to_bytes(_CHECK, "big") != data[-_CHECK:]:
-        raise ShareCodeError(MISTYPED, "That share code is mistyped: its check characters do "
-                             "not match the rest. Check every character, or copy it again.")
+        raise ShareCodeError(MISTYPED, BAD_CHECK)
     return data
 
 
@@ -181,23 +203,19 @@ def _payload_v1(payload: bytes) -> Deck:
     table = _table()
     faction_index, leader_index = divmod(payload[0], 16) if payload else (len(table.factions), 0)
     if faction_index >= len(table.factions):
-        raise ShareCodeError(INVALID, "That share code does not describe a deck: it names no "
-                             "faction this bot knows.")
+        raise ShareCodeError(INVALID, NO_FACTION)
     faction = table.factions[faction_index]
     if leader_index >= len(faction.leaders):
-        raise ShareCodeError(INVALID, "That share code does not describe a deck: it names no "
-                             "leader this bot knows.")
+        raise ShareCodeError(INVALID, NO_LEADER)
     slots = table.slots(faction)
     width = sum(w for _, w in slots)
     counts = payload[1:]
     if len(counts) != -(-width // 8):
-        raise ShareCodeError(INVALID, "That share code does not describe a deck: its card list "
-                             "has the wrong length.")
+        raise ShareCodeError(INVALID, WRONG_LENGTH)
     reader = _BitReader(counts)
     cards = {card: n for card, w in slots if (n := reader.read(w))}
     if reader.read(len(counts) * 8 - width):
-        raise ShareCodeError(INVALID, "That share code does not describe a deck: its card list "
-                             "ends with stray bits.")
+        raise ShareCodeError(INVALID, STRAY_BITS)
     return Deck(faction.id, faction.leaders[leader_index], cards)
 
 

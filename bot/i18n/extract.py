@@ -34,6 +34,7 @@ from bot.i18n.placeholders import fields
 from engine import catalogue
 from engine.cards import ROW_TITLES
 from engine.events import CARD, CARDS, LINE, LINES, NAME, NUMBER, ROW, SIGNED, TEMPLATES, kind
+from engine.sharecode import MESSAGES as SHARE_CODE_MESSAGES
 
 BOT_DIR = Path(__file__).resolve().parents[1]
 PROJECT = "gwent-for-discord"
@@ -101,8 +102,8 @@ def data_messages() -> list[Message]:
 
 def engine_messages() -> list[Message]:
     """The engine's texts: the match log's templates (context "match log"; a plural where
-    `{count}` chooses the form), each with what its placeholders hold, and the rows'
-    names (context "row")."""
+    `{count}` chooses the form), each with what its placeholders hold, the rows' names
+    (context "row"), and why a share code cannot be read."""
     found = []
     for template in TEMPLATES.values():
         text = template.text
@@ -114,6 +115,8 @@ def engine_messages() -> list[Message]:
                                  else (text, template.plural))
         found.append(Message(message_id, MATCH_LOG, notes))
     found += [Message(title, ROW_CONTEXT, ("a row of the board",)) for title in ROW_TITLES]
+    found += [Message(text, None, ("why a deck share code cannot be read",))
+              for text in SHARE_CODE_MESSAGES]
     return found
 
 

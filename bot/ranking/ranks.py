@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bot.i18n import Language
+
 PRO = 0  # the rank number stored for Pro Rank
 FIRST_RANK = 30
 PIECES = 5
@@ -107,6 +109,6 @@ def carried(state: RankState, seasons_later: int, keeps_pro: bool) -> RankState:
     return state
 
 
-def rank_label(rank: int) -> str:
-    """"Rank 12" or "Pro Rank"."""
-    return "Pro Rank" if rank == PRO else f"Rank {rank}"
+def rank_label(rank: int, lang: Language) -> str:
+    """"Rank 12" or "Pro Rank", in a language."""
+    return lang._("Pro Rank") if rank == PRO else lang._("Rank {number}", number=rank)

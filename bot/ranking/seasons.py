@@ -4,25 +4,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from bot.learn.glossary import quoted
+from bot.i18n import ENGLISH, N_, Language, Phrase, Said, language
 
-NAMES = ("Season of the Wolf", "Season of Love", "Season of the Bear", "Season of the Elf",
-         "Season of the Viper", "Season of Magic", "Season of the Griffin",
-         "Season of the Draconid", "Season of the Dryad", "Season of the Cat",
-         "Season of Mahakam", "Season of the Wild Hunt")
+# i18n: the names of Gwent: Homecoming's monthly ranked seasons, January to December.
+NAMES = (N_("Season of the Wolf"), N_("Season of Love"), N_("Season of the Bear"),
+         N_("Season of the Elf"), N_("Season of the Viper"), N_("Season of Magic"),
+         N_("Season of the Griffin"), N_("Season of the Draconid"), N_("Season of the Dryad"),
+         N_("Season of the Cat"), N_("Season of Mahakam"), N_("Season of the Wild Hunt"))
 _NUMERIC = re.compile(r"(\d{4})\s*[-/.]\s*(\d{1,2})")
 _YEAR = re.compile(r"\b(\d{4})\b")
 
 
 class UnknownSeason(ValueError):
-    """Text that names no season; str() is a sentence for the user."""
+    """Text that names no season; `phrase` says why, for the user (str() in English)."""
+
+    def __init__(self, phrase: Phrase) -> None:
+        super().__init__(language(ENGLISH).say(phrase))
+        self.phrase = phrase
 
 
 @dataclass(frozen=True, order=True)
-class Season:
-    """One calendar month of ranked play (UTC)."""
+class Season(Said):
+    """One calendar month of ranked play (UTC); as a placeholder value, its title."""
 
     year: int
     month: int
@@ -38,7 +43,7 @@ class Season:
         """The season stored as YYYYMM."""
         year, month = divmod(season_id, 100)
         if not 1 <= month <= 12:
-            raise UnknownSeason(f"{season_id} is not a season.")
+            raise UnknownSeason(Phrase("{number} is not a season.", number=season_id))
         return cls(year, month)
 
     @classmethod
@@ -55,17 +60,18 @@ class Season:
             year, month = int(numeric.group(1)), int(numeric.group(2))
             if 1 <= month <= 12:
                 return cls(year, month)
-            raise UnknownSeason(f"{quoted(text.strip())} is not a season: months go from 01 to 12.")
+            raise UnknownSeason(Phrase("\u201c{text}\u201d is not a season: months go from 01 to "
+                                       "12.", text=text.strip()))
         year_match = _YEAR.search(cleaned)
         words = _YEAR.sub(" ", cleaned).replace("season of", " ").replace("the ", " ").split()
         wanted = " ".join(words)
         months = [m for m, name in enumerate(NAMES, start=1)
                   if wanted and wanted == _key(name)]
         if not months:
-            raise UnknownSeason(
-                f"There is no season called {quoted(text.strip()[:60])}. Seasons are named after "
-                "the month they run in, like \u201cSeason of the Wolf 2025\u201d (January) or "
-                "2025-01.")
+            raise UnknownSeason(Phrase(
+                "There is no season called \u201c{text}\u201d. Seasons are named after the "
+                "month they run in, like \u201cSeason of the Wolf 2025\u201d (January) or "
+                "2025-01.", text=text.strip()[:60]))
         month = months[0]
         if year_match:
             return cls(int(year_match.group(1)), month)
@@ -82,10 +88,19 @@ class Season:
         """The Homecoming name, e.g. "Season of the Wolf"."""
         return NAMES[self.month - 1]
 
-    @property
-    def title(self) -> str:
-        """The name with its year, e.g. "Season of the Wolf 2025"."""
-        return f"{self.name} {self.year}"
+    def title(self, lang: Language) -> str:
+        """The name with its year in a language, e.g. "Season of the Wolf 2025"."""
+        # i18n: a ranked season's title: {name} is the season's name ("Season of the Wolf"),
+        # {year} its year.
+        return lang._("{name} {year}", name=lang._(self.name), year=self.year)
+
+    def month_name(self, lang: Language) -> str:
+        """The month the season runs in, with its year ("January 2025", "styczeń 2025")."""
+        return lang.format_month(date(self.year, self.month, 1))
+
+    def said_by(self, lang: Language) -> str:
+        """The title, as a placeholder value."""
+        return self.title(lang)
 
     @property
     def start(self) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.i18n import Phrase
 from bot.ranking.match import Record
 from bot.ranking.rating import is_provisional
 from bot.ranking.seasons import Season
@@ -151,6 +152,6 @@ class Outcome:
     """What a finished match did to ranked play, for its result message."""
 
     rated: bool
-    reason: str | None  # why it was not rated
+    reason: Phrase | None  # why it was not rated
     weight: float
     changes: tuple[MmrChange, ...]

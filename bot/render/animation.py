@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw, ImageEnhance
 
+from bot.i18n import ENGLISH
 from bot.render.board import MAX_H, board_image
 from bot.render.result import result_image
 from bot.render.theme import GOLD_DARK
@@ -47,18 +48,20 @@ class Animation:
         """Bytes written so far."""
         return len(self._out)
 
-    def add_board(self, public: Observation, duration_ms: int) -> None:
-        """Add the public board (spectator observation only) as the next frame."""
-        board = board_image(public)
+    def add_board(self, public: Observation, duration_ms: int, tag: str = ENGLISH) -> None:
+        """Add the public board (spectator observation only) in the language tag as the next
+        frame."""
+        board = board_image(public, tag)
         frame = Image.new("RGB", (board.width, MAX_H), PADDING)
         frame.paste(board, (0, 0))
         self._add(frame, duration_ms)
 
-    def finish(self, public: Observation, duration_ms: int) -> bytes:
-        """Add the result over the dimmed final board, and return the whole GIF."""
+    def finish(self, public: Observation, duration_ms: int, tag: str = ENGLISH) -> bytes:
+        """Add the result (in the language tag) over the dimmed final board, and return the
+        whole GIF."""
         assert self._shown is not None, "the animation has no board yet"
         backdrop = ImageEnhance.Brightness(self._shown).enhance(RESULT_BACKDROP)
-        card = result_card(public, backdrop.width)
+        card = result_card(public, backdrop.width, tag)
         x, y = (backdrop.width - card.width) // 2, (backdrop.height - card.height) // 2
         backdrop.paste(card, (x, y))
         ImageDraw.Draw(backdrop).rectangle((x - 2, y - 2, x + card.width + 1, y + card.height + 1),
@@ -97,23 +100,26 @@ class Animation:
         self._held = None
 
 
-def result_card(public: Observation, width: int) -> Image.Image:
-    """The result as an animation shows it over a board this wide: made smaller to leave a
-    margin of the board around it."""
-    card = result_image(public)
+def result_card(public: Observation, width: int, tag: str = ENGLISH) -> Image.Image:
+    """The result, in the language tag, as an animation shows it over a board this wide:
+    made smaller to leave a margin of the board around it."""
+    card = result_image(public, tag)
     if card.width > width - 40:
         card = card.resize((width - 40, round(card.height * (width - 40) / card.width)),
                            Image.Resampling.LANCZOS)
     return card
 
 
-def add_boards(animation: Animation, boards: list[tuple[Observation, int]]) -> Animation:
-    """Add public boards, each shown for its duration in ms; return the animation."""
+def add_boards(animation: Animation, boards: list[tuple[Observation, int]],
+               tag: str = ENGLISH) -> Animation:
+    """Add public boards in the language tag, each shown for its duration in ms; return the
+    animation."""
     for public, duration_ms in boards:
-        animation.add_board(public, duration_ms)
+        animation.add_board(public, duration_ms, tag)
     return animation
 
 
-def finish(animation: Animation, public: Observation, duration_ms: int) -> bytes:
-    """Finish the animation with the result (see Animation.finish)."""
-    return animation.finish(public, duration_ms)
+def finish(animation: Animation, public: Observation, duration_ms: int,
+           tag: str = ENGLISH) -> bytes:
+    """Finish the animation with the result in the language tag (see Animation.finish)."""
+    return animation.finish(public, duration_ms, tag)

@@ -26,13 +26,14 @@ from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, N_, event_text, language
 from bot.render.disk_cache import on_disk
 from bot.render.encode import Band, bands_image, join_bands
 from bot.render.faces import TOKEN, FaceKey, FaceSize, chip, face_key, token_sprite
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
 from bot.render.palette import theme_palette
-from bot.render.text import abbreviate, draw_text, fit_text, sanitize_name, text_width, wrap_text
+from bot.render.text import abbreviate, draw_text, fit_text, text_width, wrap_text
 from bot.render.texture import panel, wood
 from bot.render.theme import (
     GEM_OFF,
@@ -55,6 +56,7 @@ from bot.render.theme import (
     palette,
 )
 from bot.render.tiles import Bands, Sprite
+from bot.render.words import card_label, faction_label, player_name
 from engine.observation import Observation, RowView, SideView
 
 W = 720
@@ -68,7 +70,8 @@ SCORE_CX, SCORE_D = 34, 54
 SLOT_X0, SLOT_X1 = 66, 116
 CARDS_X0, CARDS_X1 = 124, W - 8
 CARD_GAP = 4
-FOOTER_LABEL = "Last move:"
+# i18n: the label before the last move's words, under the board (up to about 20 characters)
+FOOTER_LABEL = N_("Last move:")
 # Bands of the board and the players' views: one board shows 11, and a move changes a few.
 BANDS = Bands(1024)
 # Where each kind of band takes its wood from, in the one tall table: the grain does not
@@ -106,9 +109,10 @@ class HeaderLook(NamedTuple):
 
 class MiddleLook(NamedTuple):
     """The strip between the armies: each weather card's icon and name, and whether the
-    last move played it."""
+    last move played it; tag is the language."""
 
     weather: tuple[tuple[str, str, bool], ...]
+    tag: str = ENGLISH
 
     def draw(self) -> Image.Image:
         """The band as an RGB image."""
@@ -116,9 +120,10 @@ class MiddleLook(NamedTuple):
 
 
 class FooterLook(NamedTuple):
-    """The last move, in words."""
+    """The last move, in words, in the language tag."""
 
     text: str
+    tag: str = ENGLISH
 
     def draw(self) -> Image.Image:
         """The band as an RGB image."""
@@ -160,20 +165,27 @@ class BarLook(NamedTuple):
     leading: bool
     turn: bool
     you: bool
+    tag: str = ENGLISH  # the language
 
     def draw(self) -> Image.Image:
         """The band as an RGB image."""
         return _draw_bar(self)
 
 
-def row_look(view: RowView, r: int, lit: frozenset[int]) -> RowLook:
-    """What a row's band shows; lit holds the uids the last move played."""
+def row_look(view: RowView, r: int, lit: frozenset[int], tag: str = ENGLISH) -> RowLook:
+    """What a row's band shows, its cards named in the language tag; lit holds the uids the
+    last move played."""
     horn = view.horn or view.mardroeme
     return RowLook(
-        r, tuple((face_key(c), c.uid in lit) for c in view.cards), view.score,
-        None if horn is None else face_key(horn), horn is not None and horn.uid in lit,
+        r, tuple((face_key(c, tag), c.uid in lit) for c in view.cards), view.score,
+        None if horn is None else face_key(horn, tag), horn is not None and horn.uid in lit,
         view.horn is not None and view.mardroeme is not None, view.leader_horn, view.horned,
         view.weather)
+
+
+# i18n: a leader's state, after its name in a player's bar on the board (one short word)
+LEADER_STATES = {"Blocked": N_("Blocked"), "Used": N_("Used"), "Passive": N_("Passive"),
+                 "Ready": N_("Ready")}
 
 
 def leader_state(side: SideView) -> str:
@@ -183,47 +195,62 @@ def leader_state(side: SideView) -> str:
             "Passive" if lead.passive else "Ready")
 
 
-def bar_look(obs: Observation, side: SideView, you: int | None) -> BarLook:
-    """What a side's bar shows; you is the seat whose own view this is, if any."""
+def bar_look(obs: Observation, side: SideView, you: int | None,
+             tag: str = ENGLISH) -> BarLook:
+    """What a side's bar shows, in the language tag; you is the seat whose own view this
+    is, if any."""
     other = obs.sides[1 - side.player]
     return BarLook(
-        sanitize_name(side.name, fallback=f"Player {side.player + 1}"), side.faction,
-        side.faction_name, side.leader.name, leader_state(side), side.gems, side.passed,
+        player_name(side.name, side.player, language(tag)), side.faction,
+        faction_label(side.faction, tag),
+        card_label(side.leader.card_id, side.leader.name, tag), leader_state(side),
+        side.gems, side.passed,
         tuple((r.scores[side.player],
                0 if r.winner is None else 1 if r.winner == side.player else -1)
               for r in obs.rounds),
         (side.hand_count, side.deck_count, len(side.graveyard)), side.total,
         side.total > other.total,
         obs.phase == "playing" and obs.turn == side.player and not side.passed,
-        side.player == you)
+        side.player == you, tag)
 
 
-def status_line(obs: Observation, you: int | None = None) -> str:
-    """Whose turn it is, or how the match stands, in a few words (from you's side if given)."""
-    names = [sanitize_name(s.name, fallback=f"Player {s.player + 1}") for s in obs.sides]
-    if you is not None:
-        names[you] = "You"
+def status_line(obs: Observation, you: int | None = None, tag: str = ENGLISH) -> str:
+    """Whose turn it is, or how the match stands, in a few words (from you's side if given),
+    in the language tag."""
+    lang = language(tag)
+    names = [player_name(s.name, s.player, lang) for s in obs.sides]
+    # i18n: the board's header line is one line of about 40 characters beside "ROUND 1"
     if obs.phase == "over":
         if obs.forfeited_by is not None and obs.winner is not None:
-            return (f"{names[obs.winner]} {'win' if obs.winner == you else 'wins'} - "
-                    f"{names[obs.forfeited_by]} forfeited")
+            if obs.winner == you:
+                return lang._("You win - {loser} forfeited", loser=names[obs.forfeited_by])
+            if obs.forfeited_by == you:
+                return lang._("{winner} wins - You forfeited", winner=names[obs.winner])
+            return lang._("{winner} wins - {loser} forfeited", winner=names[obs.winner],
+                          loser=names[obs.forfeited_by])
         if obs.winner is None:
-            return "Match over - a draw"
-        return f"Match over - {names[obs.winner]} {'win' if obs.winner == you else 'wins'}"
+            return lang._("Match over - a draw")
+        if obs.winner == you:
+            return lang._("Match over - You win")
+        return lang._("Match over - {winner} wins", winner=names[obs.winner])
     if obs.phase == "choose_first":
-        return "Deciding who goes first"
+        return lang._("Deciding who goes first")
     if obs.phase == "mulligan":
-        return "Redraws: up to 2 cards each"
+        return lang._("Redraws: up to 2 cards each")
     if obs.turn is None:
         return ""
     if obs.turn == you:
-        return "Your turn"
-    return f"{names[obs.turn]} to play"
+        return lang._("Your turn")
+    return lang._("{name} to play", name=names[obs.turn])
 
 
-def last_move(obs: Observation) -> str:
-    """The last move in words, on one line."""
-    return " ".join(" ".join(e.split()) for e in obs.last_events) or "-"
+def last_move(obs: Observation, tag: str = ENGLISH) -> str:
+    """The last move in words, on one line, in the language tag (the match log's lines as
+    data where the observation has them, else its English lines)."""
+    lang = language(tag)
+    lines = ([event_text(line, lang) for line in obs.last_event_log] if obs.last_event_log
+             else obs.last_events)
+    return " ".join(" ".join(e.split()) for e in lines) or "-"
 
 
 # --- geometry --------------------------------------------------------------------------
@@ -483,9 +510,11 @@ def _medallion(faction: str, dimmed: bool) -> Sprite:
     return Sprite(out)
 
 
+HEADER_TITLE_W = 260  # the widest the header's title ("ROUND 3") may be
 STATE_COLOURS = {"Blocked": (230, 110, 90), "Used": (230, 110, 90), "Passive": TEXT_MUTED,
                  "Ready": (140, 220, 120)}
 RIGHT_X = 440  # where the gems, round scores and counts start
+TAG_MAX_W = 120  # the widest a bar's tag ("YOU", "PASSED") or leader state may be
 
 
 @cache
@@ -504,6 +533,7 @@ def _bar_ground(turn: bool, you: bool) -> Image.Image:
 def _draw_bar(look: BarLook) -> Image.Image:
     img = _bar_ground(look.turn, look.you).copy()
     draw = ImageDraw.Draw(img)
+    lang = language(look.tag)
     _medallion(look.faction, look.leader_state in ("Used", "Blocked")).paste(
         img, 12, (BAR_H - 56) // 2)
     # the name, marked "You" on a player's own view and PASSED once passed; the faction;
@@ -512,11 +542,15 @@ def _draw_bar(look: BarLook) -> Image.Image:
     room = RIGHT_X - 12 - tx
     tag_font = font(SANS_BOLD, LABEL_PX + 1)
     if look.you:
-        tag_w = int(tag_font.getlength("YOU")) + 12
+        # i18n: a tag beside the player's own name on their view of the board (short)
+        you = fit_text(lang._("YOU"), tag_font, TAG_MAX_W)
+        tag_w = int(text_width(you, tag_font)) + 12
         draw.rounded_rectangle((tx, 8, tx + tag_w, 30), radius=6, fill=GOLD_LIGHT)
-        draw_text(draw, (tx + tag_w / 2, 19), "YOU", tag_font, INK, anchor="mm")
+        draw_text(draw, (tx + tag_w / 2, 19), you, tag_font, INK, anchor="mm")
         tx, room = tx + tag_w + 8, room - tag_w - 8
-    passed_w = int(tag_font.getlength("PASSED")) + 14
+    # i18n: a tag beside the name of a player who passed, on the board (short)
+    passed = fit_text(lang._("PASSED"), tag_font, TAG_MAX_W)
+    passed_w = int(text_width(passed, tag_font)) + 14
     if look.passed:
         room -= passed_w + 8
     name_font = font(SANS_BOLD, 24)
@@ -526,15 +560,16 @@ def _draw_bar(look: BarLook) -> Image.Image:
         x = tx + int(text_width(name, name_font)) + 8
         draw.rounded_rectangle((x, 7, x + passed_w, 31), radius=6, fill=PASSED,
                                outline=GOLD_LIGHT, width=2)
-        draw_text(draw, (x + passed_w / 2, 20), "PASSED", tag_font, TEXT, anchor="mm")
+        draw_text(draw, (x + passed_w / 2, 20), passed, tag_font, TEXT, anchor="mm")
     small = font(SANS_BOLD, LABEL_PX)
     draw_text(draw, (78, 45), fit_text(look.faction_name, small, RIGHT_X - 90), small,
               TEXT_MUTED, anchor="lm")
-    state = f" \u00b7 {look.leader_state}"
-    state_w = small.getlength(state)
-    (leader,) = abbreviate(look.leader, small, RIGHT_X - 90 - state_w, 1)
+    state = fit_text(f" \u00b7 {lang._(LEADER_STATES[look.leader_state])}", small,
+                     TAG_MAX_W)
+    state_w = text_width(state, small)
+    (leader,) = abbreviate(look.leader, small, RIGHT_X - 90 - state_w, 1) or ("",)
     draw_text(draw, (78, 63), leader, small, TEXT_MUTED, anchor="lm")
-    draw_text(draw, (78 + small.getlength(leader), 63), state, small,
+    draw_text(draw, (78 + text_width(leader, small), 63), state, small,
               STATE_COLOURS[look.leader_state], anchor="lm")
     # gems, then the side's score in each finished round: gold when won, grey when lost
     for i in range(2):
@@ -558,13 +593,17 @@ def _draw_bar(look: BarLook) -> Image.Image:
     return img
 
 
-def header_look(obs: Observation, top: int, you: int | None) -> HeaderLook:
-    """The header: the round, and whose turn it is (an arrow points at that side's rows)."""
+def header_look(obs: Observation, top: int, you: int | None,
+                tag: str = ENGLISH) -> HeaderLook:
+    """The header: the round, and whose turn it is (an arrow points at that side's rows),
+    in the language tag."""
     arrow = ""
     if obs.phase == "playing" and obs.turn is not None:
         arrow = "\u25b2 " if obs.turn == top else "\u25bc "
-    return HeaderLook(f"ROUND {obs.round}" if obs.round else "GWENT",
-                      arrow + status_line(obs, you))
+    lang = language(tag)
+    # i18n: the board's title, in capitals where the language has them (up to ~12 characters)
+    title = lang._("ROUND {number}", number=obs.round) if obs.round else "GWENT"
+    return HeaderLook(title, arrow + status_line(obs, you, tag))
 
 
 def _draw_header(look: HeaderLook) -> Image.Image:
@@ -572,23 +611,27 @@ def _draw_header(look: HeaderLook) -> Image.Image:
     img = shaded("header", HEADER_H, HEADER_H - 1)
     draw = ImageDraw.Draw(img)
     title_font = font(SERIF_BOLD, 26)
+    title = fit_text(title, title_font, HEADER_TITLE_W)
     draw_text(draw, (14, HEADER_H // 2), title, title_font, GOLD_LIGHT, anchor="lm")
-    x = 14 + int(title_font.getlength(title)) + 22
+    x = 14 + int(text_width(title, title_font)) + 22
     status_font = font(SANS_BOLD, NUMBER_PX)
     draw_text(draw, (x, HEADER_H // 2), fit_text(line, status_font, W - 14 - x), status_font,
               TEXT, anchor="lm")
     return img
 
 
-def middle_look(obs: Observation) -> MiddleLook:
-    """The strip between the armies: the weather in play, or clear skies."""
+def middle_look(obs: Observation, tag: str = ENGLISH) -> MiddleLook:
+    """The strip between the armies: the weather in play, or clear skies, in the language
+    tag."""
     lit = frozenset(obs.highlight)
-    return MiddleLook(tuple((weather_icon_name(c.rows, c.abilities), c.name, c.uid in lit)
-                            for c in obs.weather))
+    return MiddleLook(tuple((weather_icon_name(c.rows, c.abilities),
+                             card_label(c.card_id, c.name, tag), c.uid in lit)
+                            for c in obs.weather), tag)
 
 
 def _draw_middle(look: MiddleLook) -> Image.Image:
     weather = look.weather
+    lang = language(look.tag)
     img = ground("middle", MID_H)
     draw = ImageDraw.Draw(img)
     cy = MID_H // 2
@@ -597,23 +640,25 @@ def _draw_middle(look: MiddleLook) -> Image.Image:
     label = font(SANS_BOLD, LABEL_PX + 1)
     if not weather:
         _sprite("icon", "clear_weather", 26, (110, 130, 150)).paste(img, 14, cy - 13)
-        draw_text(draw, (46, cy), "Clear skies", label, (150, 165, 180), anchor="lm")
+        # i18n: between the two armies on the board when no weather is in play
+        draw_text(draw, (46, cy), fit_text(lang._("Clear skies"), label, W - 60), label,
+                  (150, 165, 180), anchor="lm")
         return img
     x = 12
     room = (W - 24) // len(weather) - 34
     for name_icon, name, lit in weather:
         _sprite("chip", name_icon, 28, True).paste(img, x, cy - 14)
-        (shown,) = abbreviate(name, label, room, 1)
+        (shown,) = abbreviate(name, label, room, 1) or ("",)
         draw_text(draw, (x + 32, cy), shown, label, GOLD_LIGHT if lit else TEXT, anchor="lm")
-        x += 34 + int(label.getlength(shown)) + 16
+        x += 34 + int(text_width(shown, label)) + 16
     return img
 
 
-def footer_lines(text: str) -> tuple[int, tuple[str, ...]]:
-    """The footer's font size and lines: "Last move:" and the text, wrapped in up to three
-    lines of 16 px, or else four of 15 px (the longest moves of a match, in practice; only
-    longer ones end in an ellipsis)."""
-    whole = f"{FOOTER_LABEL} {text}"
+def footer_lines(text: str, tag: str = ENGLISH) -> tuple[int, tuple[str, ...]]:
+    """The footer's font size and lines: "Last move:" (in the language tag) and the text,
+    wrapped in up to three lines of 16 px, or else four of 15 px (the longest moves of a
+    match, in practice; only longer ones end in an ellipsis)."""
+    whole = f"{language(tag)._(FOOTER_LABEL)} {text}"
     for size, lines in ((LABEL_PX + 1, 3), (LABEL_PX, 4)):
         wrapped = wrap_text(whole, font(SANS_BOLD, size), W - 28, lines)
         if " ".join(wrapped) == " ".join(whole.split()):
@@ -627,7 +672,8 @@ def footer_height(size: int, lines: int) -> int:
 
 
 def _draw_footer(look: FooterLook) -> Image.Image:
-    size, lines = footer_lines(look.text)
+    size, lines = footer_lines(look.text, look.tag)
+    label = language(look.tag)._(FOOTER_LABEL)
     height = footer_height(size, len(lines))
     img = shaded("footer", height, 0)
     draw = ImageDraw.Draw(img)
@@ -636,10 +682,10 @@ def _draw_footer(look: FooterLook) -> Image.Image:
     y = FOOTER_PAD + line_h / 2 + 1
     for i, line in enumerate(lines):
         x = 14.0
-        if i == 0 and line.startswith(FOOTER_LABEL):
-            draw_text(draw, (x, y), FOOTER_LABEL, fnt, GOLD, anchor="lm")
-            x += text_width(FOOTER_LABEL + " ", fnt)
-            line = line[len(FOOTER_LABEL):].lstrip()
+        if i == 0 and line.startswith(label):
+            draw_text(draw, (x, y), label, fnt, GOLD, anchor="lm")
+            x += text_width(label + " ", fnt)
+            line = line[len(label):].lstrip()
         draw_text(draw, (x, y), line, fnt, TEXT, anchor="lm")
         y += line_h
     return img
@@ -648,21 +694,22 @@ def _draw_footer(look: FooterLook) -> Image.Image:
 # --- the board -----------------------------------------------------------------------------
 
 
-def board_looks(obs: Observation, bottom: int = 0,
-                you: int | None = None) -> tuple[BandLook, ...]:
-    """The bands of the board with seat `bottom` at the bottom, top first; you marks a
-    player's own view. Nothing but public information is shown: the hands are never read."""
+def board_looks(obs: Observation, bottom: int = 0, you: int | None = None,
+                tag: str = ENGLISH) -> tuple[BandLook, ...]:
+    """The bands of the board with seat `bottom` at the bottom, top first, in the language
+    tag; you marks a player's own view. Nothing but public information is shown: the hands
+    are never read."""
     top = 1 - bottom
     lit = frozenset(obs.highlight)
     upper, lower = obs.sides[top], obs.sides[bottom]
     return (
-        header_look(obs, top, you),
-        bar_look(obs, upper, you),
-        *(row_look(upper.rows[r], r, lit) for r in (2, 1, 0)),
-        middle_look(obs),
-        *(row_look(lower.rows[r], r, lit) for r in (0, 1, 2)),
-        bar_look(obs, lower, you),
-        FooterLook(last_move(obs)),
+        header_look(obs, top, you, tag),
+        bar_look(obs, upper, you, tag),
+        *(row_look(upper.rows[r], r, lit, tag) for r in (2, 1, 0)),
+        middle_look(obs, tag),
+        *(row_look(lower.rows[r], r, lit, tag) for r in (0, 1, 2)),
+        bar_look(obs, lower, you, tag),
+        FooterLook(last_move(obs, tag), tag),
     )
 
 
@@ -674,21 +721,21 @@ def check_public(obs: Observation) -> None:
         )
 
 
-def public_board_looks(obs: Observation) -> tuple[BandLook, ...]:
-    """The public board's bands (player 0 at the bottom); raise PublicBoardOnly unless the
-    observation is a spectator's."""
+def public_board_looks(obs: Observation, tag: str = ENGLISH) -> tuple[BandLook, ...]:
+    """The public board's bands (player 0 at the bottom) in the language tag; raise
+    PublicBoardOnly unless the observation is a spectator's."""
     check_public(obs)
-    return board_looks(obs)
+    return board_looks(obs, tag=tag)
 
 
-def board_image(obs: Observation) -> Image.Image:
+def board_image(obs: Observation, tag: str = ENGLISH) -> Image.Image:
     """The public board of a spectator's observation as an RGB image (the PNG's pixels)."""
-    return looks_image(public_board_looks(obs))
+    return looks_image(public_board_looks(obs, tag))
 
 
-def render_board(obs: Observation) -> bytes:
-    """The public board of a spectator's observation, as PNG bytes."""
-    return render_looks(public_board_looks(obs))
+def render_board(obs: Observation, tag: str = ENGLISH) -> bytes:
+    """The public board of a spectator's observation, as PNG bytes, in the language tag."""
+    return render_looks(public_board_looks(obs, tag))
 
 
 BOARD_TOP_H = HEADER_H + 2 * BAR_H + 6 * ROW_H + MID_H  # everything above the last move
@@ -698,7 +745,9 @@ MAX_H = BOARD_TOP_H + footer_height(LABEL_PX, 4)  # the tallest board
 __all__ = [
     "BANDS",
     "BOARD_TOP_H",
+    "FOOTER_LABEL",
     "LABEL_PX",
+    "LEADER_STATES",
     "MAX_H",
     "NUMBER_PX",
     "PHONE_W",

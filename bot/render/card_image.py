@@ -7,31 +7,33 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, N_, language, row_name
 from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.faces import BIG, chip, face_for
 from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS
-from bot.render.text import fit_lines, wrap_text
+from bot.render.text import draw_text, fit_lines, fit_text, text_width, wrap_text
 from bot.render.texture import wood
 from bot.render.theme import (
-    ABILITY_NAMES,
     ABILITY_TEXTS,
     GOLD,
     GOLD_DARK,
     GOLD_LIGHT,
     TEXT,
     TEXT_MUTED,
-    TYPE_NAMES,
     faction_name,
     palette,
 )
+from bot.render.words import ability_label, card_label, faction_label
 from engine.observation import CardView, LeaderView
 
 W, H = 960, 560
 TEXT_X = 430
 TEXT_W = W - TEXT_X - 34
-ROW_LABELS = ("Close Combat", "Ranged Combat", "Siege")
+# i18n: a card's kind, after its faction on the card image
+KINDS = {"unit": N_("Unit"), "hero": N_("Hero unit"), "special": N_("Special"),
+         "weather": N_("Weather"), "leader": N_("Leader")}
 
 
 def as_card_view(card: Any, faction: str | None = None) -> CardView:
@@ -70,21 +72,18 @@ def _catalogue() -> Any | None:
         return None
 
 
-def _lookup_texts(
-    view: CardView, cat: Any
-) -> tuple[str | None, dict[str, tuple[str, str]], str | None]:
-    """Card text, ability (name, text) pairs and faction name from the catalogue, if any."""
+def _lookup_texts(view: CardView, cat: Any) -> tuple[str | None, dict[str, str], bool]:
+    """Card text and ability texts from the catalogue (English: the caller translates
+    them), and whether there is a catalogue."""
     if cat is USE_CATALOGUE:
         cat = _catalogue()
     if cat is None:
-        return None, {}, None
+        return None, {}, False
     text = None
     card = cat.cards.get(view.card_id)
     if card is not None:
         text = card.text or None
-    abilities = {a.id: (a.name, a.text) for a in cat.abilities.values()}
-    faction = cat.factions.get(view.faction)
-    return text, abilities, faction.name if faction else None
+    return text, {a.id: a.text for a in cat.abilities.values()}, True
 
 
 @cache
@@ -100,83 +99,91 @@ def _background() -> Image.Image:
 
 
 def card_image(
-    card: Any, text: str | None = None, faction: str | None = None, catalogue: Any = USE_CATALOGUE
+    card: Any, text: str | None = None, faction: str | None = None,
+    catalogue: Any = USE_CATALOGUE, tag: str = ENGLISH,
 ) -> Image.Image:
-    """Draw a card (CardView, catalogue Card or LeaderView) with its description.
+    """Draw a card (CardView, catalogue Card or LeaderView) with its description, in the
+    language tag.
 
-    Names and texts come from the engine's catalogue when it loads; pass
-    catalogue=None to use only the renderer's own short texts (as the golden
-    tests do, so that they do not change when the catalogue's wording does).
+    Texts come from the engine's catalogue when it loads; pass catalogue=None to use only
+    the renderer's own short texts (as the golden tests do, so that they do not change when
+    the catalogue's wording does). A `text` given is drawn as given.
     """
+    lang = language(tag)
     view = as_card_view(card, faction)
-    cat_text, cat_abilities, cat_faction = _lookup_texts(view, catalogue)
+    cat_text, cat_abilities, named = _lookup_texts(view, catalogue)
     if text is None:
         text = cat_text
         if text is None and isinstance(card, LeaderView):
             text = card.text
+        text = lang._(text) if text else text
     img = _background().copy()
-    big = face_for(view, BIG)
+    big = face_for(view, BIG, tag)
     img.paste(big, (40, (H - BIG.h) // 2), big)
     draw = ImageDraw.Draw(img)
     x, y = TEXT_X, 40
 
-    title_font, title = fit_lines(view.name, TEXT_W, 40, 26, lines=2, kind=SERIF_BOLD)
+    name = card_label(view.card_id, view.name, tag)
+    title_font, title = fit_lines(name, TEXT_W, 40, 26, lines=2, kind=SERIF_BOLD)
     for line in title:
-        draw.text((x, y), line, font=title_font, fill=GOLD_LIGHT)
+        draw_text(draw, (x, y), line, title_font, GOLD_LIGHT)
         y += int(title_font.size) + 8
     y += 2
-    kind = TYPE_NAMES.get(view.type, view.type.title())
-    if view.hero:
-        kind = "Hero unit"
-    elif view.type == "unit":
-        kind = "Unit"
-    sub = f"{cat_faction or faction_name(view.faction)} - {kind}"
-    draw.text((x, y), sub, font=font(SANS_BOLD, 24), fill=palette(view.faction).accent)
+    kind = "hero" if view.hero else view.type
+    kind_name = lang._(KINDS[kind]) if kind in KINDS else view.type.title()
+    # i18n: under a card's name on the card image: its faction and kind ("Monsters - Unit")
+    owner = faction_label(view.faction, tag) if named else faction_name(view.faction)
+    sub = lang._("{faction} - {kind}", faction=owner, kind=kind_name)
+    sub_font = font(SANS_BOLD, 24)
+    draw_text(draw, (x, y), fit_text(sub, sub_font, TEXT_W), sub_font,
+              palette(view.faction).accent)
     y += 40
 
     line_font = font(SANS_BOLD, 24)
     if view.type == "unit" and view.strength is not None:
-        strength = f"Strength {view.strength}"
+        # i18n: a unit's strength on the card image (one line)
         if view.base is not None and view.base != view.strength:
-            strength += f" (printed {view.base})"
-        draw.text((x, y), strength, font=line_font, fill=TEXT)
+            strength = lang._("Strength {strength} (printed {base})",
+                              strength=view.strength, base=view.base)
+        else:
+            strength = lang._("Strength {strength}", strength=view.strength)
+        draw_text(draw, (x, y), fit_text(strength, line_font, TEXT_W), line_font, TEXT)
         y += 36
         if view.hero:
-            draw.text(
-                (x, y),
-                "Hero: not affected by special cards or abilities",
-                font=font(SANS, 20),
-                fill=TEXT_MUTED,
-            )
+            hero_font = font(SANS, 20)
+            # i18n: one line on the card image, about 50 characters
+            hero = lang._("Hero: not affected by special cards or abilities")
+            draw_text(draw, (x, y), fit_text(hero, hero_font, TEXT_W), hero_font, TEXT_MUTED)
             y += 32
         rows = [r for r in view.rows if 0 <= r < 3]
         if rows:
             cx = x
+            row_font = font(SANS_BOLD, 22)
+            room = (TEXT_W - len(rows) * 42 - (len(rows) - 1) * 24) / len(rows)
             for r in rows:
                 mark = chip(ROW_ICONS[r], 34)
                 img.paste(mark, (cx, y), mark)
-                label = ROW_LABELS[r]
-                draw.text(
-                    (cx + 42, y + 17), label, font=font(SANS_BOLD, 22), fill=TEXT, anchor="lm"
-                )
-                cx += 42 + int(font(SANS_BOLD, 22).getlength(label)) + 24
+                label = fit_text(row_name(r, lang), row_font, room)
+                draw_text(draw, (cx + 42, y + 17), label, row_font, TEXT, anchor="lm")
+                cx += 42 + int(text_width(label, row_font)) + 24
             y += 48
 
     abilities = [] if view.type == "leader" else list(view.abilities)
     body = font(SANS, 20)
+    ability_font = font(SANS_BOLD, 23)
     for ability in abilities:
-        name, desc = cat_abilities.get(ability, (ABILITY_NAMES.get(ability), None))
-        name = name or ability.replace("_", " ").title()
-        desc = desc or ABILITY_TEXTS.get(ability)
+        found = cat_abilities.get(ability)
+        desc = lang._(found) if found else ABILITY_TEXTS.get(ability)
         if y > H - 90:
             break
         mark = chip(ability, 34, bright=True)
         img.paste(mark, (x, y), mark)
-        draw.text((x + 42, y + 17), name, font=font(SANS_BOLD, 23), fill=GOLD, anchor="lm")
+        name = fit_text(ability_label(ability, tag), ability_font, TEXT_W - 42)
+        draw_text(draw, (x + 42, y + 17), name, ability_font, GOLD, anchor="lm")
         y += 42
         if desc and not (text and view.type != "unit"):
             for line in wrap_text(desc, body, TEXT_W, 3):
-                draw.text((x, y), line, font=body, fill=TEXT)
+                draw_text(draw, (x, y), line, body, TEXT)
                 y += 26
             y += 8
 
@@ -185,25 +192,28 @@ def card_image(
         draw.line((x, y, x + TEXT_W, y), fill=GOLD_DARK, width=1)
         y += 12
         if view.type == "leader":
-            draw.text((x, y), "Leader ability", font=font(SANS_BOLD, 23), fill=GOLD)
+            # i18n: a heading over a leader's ability on the card image
+            draw_text(draw, (x, y), fit_text(lang._("Leader ability"), ability_font, TEXT_W),
+                      ability_font, GOLD)
             y += 34
         lines_left = max(1, (H - 40 - y) // 26)
         for line in wrap_text(text, body, TEXT_W, lines_left):
-            draw.text((x, y), line, font=body, fill=TEXT)
+            draw_text(draw, (x, y), line, body, TEXT)
             y += 26
     return img
 
 
 def render_card(
-    card: Any, text: str | None = None, faction: str | None = None, catalogue: Any = USE_CATALOGUE
+    card: Any, text: str | None = None, faction: str | None = None,
+    catalogue: Any = USE_CATALOGUE, tag: str = ENGLISH,
 ) -> bytes:
     """The card lookup image as PNG bytes.
 
     card is a CardView, a catalogue Card or a LeaderView (then pass faction).
     text overrides the card's rules text; without it the catalogue's is used
-    when the catalogue can be loaded.
+    when the catalogue can be loaded; tag is the language.
     """
-    return to_png(card_image(card, text, faction, catalogue))
+    return to_png(card_image(card, text, faction, catalogue, tag))
 
 
 __all__ = ["USE_CATALOGUE", "as_card_view", "card_image", "render_card"]

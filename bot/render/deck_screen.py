@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, N_, Language, language, row_name
 from bot.render.card_image import as_card_view
 from bot.render.encode import to_png
 from bot.render.faces import BOARD, HAND, face_for
@@ -23,9 +24,9 @@ from bot.render.theme import (
     NERF_LIGHT,
     TEXT,
     TEXT_MUTED,
-    faction_name,
     palette,
 )
+from bot.render.words import faction_label
 from engine.cards import Card, Catalogue, catalogue
 from engine.decks import MAX_SPECIALS, MIN_UNITS, Deck, problems, summary
 
@@ -43,10 +44,18 @@ SECTION_GAP = 6
 EMPTY_H = TITLE_H + 2
 LEFT_H = 600
 STATS_Y, STAT_H = 340, 38
-STAT_LABELS = ("Cards in deck", "Unit cards", "Special cards", "Unit strength", "Hero cards")
-# Sections of the deck, in the order The Witcher 3 lists them.
+STAT_LABEL_W = 140  # the widest a stat's label may be (its number is at the right)
+SECTION_TITLE_W = 460  # the widest a section's title may be (its note is at the right)
+SECTION_NOTE_W = 300
+HEADER_RIGHT_W = 300  # the widest "Ready to play" or the faction's name may be
+# i18n: labels of the deck screen's left column, a number to their right (about 18 characters)
+STAT_LABELS = (N_("Cards in deck"), N_("Unit cards"), N_("Special cards"), N_("Unit strength"),
+               N_("Hero cards"))
+# Sections of the deck, in the order The Witcher 3 lists them (the rows are named by
+# bot.i18n.row_name).
 SECTIONS = (("close", "Close Combat"), ("ranged", "Ranged Combat"), ("siege", "Siege"),
-            ("agile", "Agile"), ("special", "Special and Weather"))
+            # i18n: sections of the deck screen: agile units, then special and weather cards
+            ("agile", N_("Agile")), ("special", N_("Special and Weather")))
 SECTION_ICONS = {"close": "close", "ranged": "ranged", "siege": "siege", "agile": "agile",
                  "special": "star"}
 
@@ -86,10 +95,16 @@ def height(deck: Deck, cat: Catalogue | None = None) -> int:
     return _height(_layout(deck, cat or catalogue()))
 
 
+def section_title(index: int, lang: Language) -> str:
+    """The title of SECTIONS[index] in a language."""
+    return row_name(index, lang) if index < 3 else lang._(SECTIONS[index][1])
+
+
 @lru_cache(maxsize=8)
-def _frame(layout: tuple[int, ...]) -> Image.Image:
-    """Everything that does not depend on the cards: wood, panels, titles and labels (a few
-    layouts are kept, about 3 MB each)."""
+def _frame(layout: tuple[int, ...], tag: str = ENGLISH) -> Image.Image:
+    """Everything that does not depend on the cards: wood, panels, titles and labels, in the
+    language tag (a few layouts are kept, about 3 MB each)."""
+    lang = language(tag)
     img = wood(W, _height(layout), seed=31)
     bar = Image.new("RGBA", (W, HEADER_H), (10, 7, 5, 210))
     img.paste(bar, (0, 0), bar)
@@ -97,23 +112,30 @@ def _frame(layout: tuple[int, ...]) -> Image.Image:
     draw.line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
     x0, y0 = MARGIN, HEADER_H + MARGIN
     panel(img, (x0, y0, x0 + LEFT_W, y0 + LEFT_H))
-    draw.text((x0 + LEFT_W // 2, y0 + 20), "LEADER", font=font(SANS_BOLD, 17), fill=GOLD,
-              anchor="mm")
+    head = font(SANS_BOLD, 17)
+    # i18n: the heading over the leader on the deck screen, in capitals where the language
+    # has them
+    draw_text(draw, (x0 + LEFT_W // 2, y0 + 20), fit_text(lang._("LEADER"), head, LEFT_W - 20),
+              head, GOLD, anchor="mm")
     y = y0 + STATS_Y
     draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
+    label_font = font(SANS, 19)
     for label in STAT_LABELS:
         y += STAT_H
-        draw.text((x0 + 16, y), label, font=font(SANS, 19), fill=TEXT_MUTED, anchor="lm")
+        draw_text(draw, (x0 + 16, y), fit_text(lang._(label), label_font, STAT_LABEL_W),
+                  label_font, TEXT_MUTED, anchor="lm")
     y += 30
     draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
     y = HEADER_H + MARGIN
-    for (key, title), lines in zip(SECTIONS, layout, strict=True):
+    title_font = font(SANS_BOLD, 19)
+    for index, ((key, _), lines) in enumerate(zip(SECTIONS, layout, strict=True)):
+        title = fit_text(section_title(index, lang), title_font, SECTION_TITLE_W)
         h = _section_height(lines)
         panel(img, (GRID_X - 8, y, W - MARGIN, y + h + 4), alpha=170, radius=8)
         mark = icon(SECTION_ICONS[key], 20, GOLD_LIGHT)
         img.paste(mark, (GRID_X, y + (TITLE_H - 20) // 2), mark)
-        draw.text((GRID_X + 28, y + TITLE_H // 2), title, font=font(SANS_BOLD, 19),
-                  fill=GOLD_LIGHT, anchor="lm")
+        draw_text(draw, (GRID_X + 28, y + TITLE_H // 2), title, title_font, GOLD_LIGHT,
+                  anchor="lm")
         y += h + 4 + SECTION_GAP
     return img
 
@@ -132,63 +154,71 @@ def _count_tab(count: int) -> Image.Image:
     return out
 
 
-def _header(img: Image.Image, deck: Deck, legal: bool) -> None:
+def _header(img: Image.Image, deck: Deck, legal: bool, lang: Language) -> None:
     draw = ImageDraw.Draw(img)
     colours = palette(deck.faction)
     emblem = icon(f"emblem_{deck.faction}", 40, colours.accent)
     img.paste(emblem, (MARGIN, (HEADER_H - 40) // 2), emblem)
-    right = "Ready to play" if legal else "Not ready yet"
+    # i18n: top right of the deck screen: whether the deck may be played (about 20 characters)
+    right = lang._("Ready to play") if legal else lang._("Not ready yet")
     right_font = font(SANS_BOLD, 22)
-    draw.text((W - MARGIN, HEADER_H // 2), right, font=right_font,
-              fill=BUFF_LIGHT if legal else NERF_LIGHT, anchor="rm")
+    right = fit_text(right, right_font, HEADER_RIGHT_W)
+    draw_text(draw, (W - MARGIN, HEADER_H // 2), right, right_font,
+              BUFF_LIGHT if legal else NERF_LIGHT, anchor="rm")
     title_font = font(SERIF_BOLD, 30)
-    sub = faction_name(deck.faction)
-    room = W - 2 * MARGIN - 60 - right_font.getlength(right) - 30
-    name = sanitize_name(deck.name, fallback="New deck", max_chars=40)
-    title = fit_text(name, title_font, room - font(SANS_BOLD, 22).getlength(sub) - 20)
+    sub_font = font(SANS_BOLD, 22)
+    sub = fit_text(faction_label(deck.faction, lang.tag), sub_font, HEADER_RIGHT_W)
+    room = W - 2 * MARGIN - 60 - text_width(right, right_font) - 30
+    # i18n: the name of a deck that has none yet
+    name = sanitize_name(deck.name, fallback=lang._("New deck"), max_chars=40)
+    title = fit_text(name, title_font, room - text_width(sub, sub_font) - 20)
     x = MARGIN + 52
     draw_text(draw, (x, HEADER_H // 2), title, title_font, TEXT, anchor="lm")
-    draw.text((x + text_width(title, title_font) + 18, HEADER_H // 2 + 2), sub,
-              font=font(SANS_BOLD, 22), fill=TEXT_MUTED, anchor="lm")
+    draw_text(draw, (x + text_width(title, title_font) + 18, HEADER_H // 2 + 2), sub,
+              sub_font, TEXT_MUTED, anchor="lm")
 
 
-def _left_column(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
+def _left_column(img: Image.Image, deck: Deck, cat: Catalogue, lang: Language) -> None:
     draw = ImageDraw.Draw(img)
     x0, y0 = MARGIN, HEADER_H + MARGIN
     leader = cat.cards.get(deck.leader)
     if leader is not None:
-        leader_face = face_for(as_card_view(leader), HAND)
+        leader_face = face_for(as_card_view(leader), HAND, lang.tag)
         img.paste(leader_face, (x0 + (LEFT_W - HAND.w) // 2, y0 + 38), leader_face)
         text_font = font(SANS, 16)
         y = y0 + 38 + HAND.h + 8
-        for line in wrap_text(leader.text, text_font, LEFT_W - 28, 4):
-            draw.text((x0 + LEFT_W // 2, y + 10), line, font=text_font, fill=TEXT_MUTED,
+        for line in wrap_text(lang._(leader.text) if leader.text else "", text_font,
+                              LEFT_W - 28, 4):
+            draw_text(draw, (x0 + LEFT_W // 2, y + 10), line, text_font, TEXT_MUTED,
                       anchor="mm")
             y += 20
     counts = summary(deck, cat)
     values = [
-        (str(counts.cards), TEXT),
-        (f"{counts.units}/{MIN_UNITS}", BUFF_LIGHT if counts.units >= MIN_UNITS else NERF_LIGHT),
-        (f"{counts.specials}/{MAX_SPECIALS}",
+        (lang.number(counts.cards), TEXT),
+        (f"{lang.number(counts.units)}/{lang.number(MIN_UNITS)}",
+         BUFF_LIGHT if counts.units >= MIN_UNITS else NERF_LIGHT),
+        (f"{lang.number(counts.specials)}/{lang.number(MAX_SPECIALS)}",
          BUFF_LIGHT if counts.specials <= MAX_SPECIALS else NERF_LIGHT),
-        (str(counts.strength), TEXT),
-        (str(counts.heroes), TEXT),
+        (lang.number(counts.strength), TEXT),
+        (lang.number(counts.heroes), TEXT),
     ]
     y = y0 + STATS_Y
     for value, colour in values:
         y += STAT_H
-        draw.text((x0 + LEFT_W - 16, y), value, font=font(SERIF_BOLD, 24), fill=colour,
-                  anchor="rm")
+        draw_text(draw, (x0 + LEFT_W - 16, y), value, font(SERIF_BOLD, 24), colour, anchor="rm")
     y += 30
     wanted = MIN_UNITS - counts.units
-    note = (f"{wanted} more unit card{'s' if wanted != 1 else ''} needed" if wanted > 0
-            else "Too many special cards" if counts.specials > MAX_SPECIALS else "")
+    # i18n: under the deck screen's counts, in a narrow column (about 28 characters)
+    note = (lang.ngettext("{count} more unit card needed", "{count} more unit cards needed",
+                          wanted) if wanted > 0
+            else lang._("Too many special cards") if counts.specials > MAX_SPECIALS else "")
     if note:
-        draw.text((x0 + LEFT_W // 2, y + 22), fit_text(note, font(SANS_BOLD, 16), LEFT_W - 20),
-                  font=font(SANS_BOLD, 16), fill=NERF_LIGHT, anchor="mm")
+        note_font = font(SANS_BOLD, 16)
+        draw_text(draw, (x0 + LEFT_W // 2, y + 22), fit_text(note, note_font, LEFT_W - 20),
+                  note_font, NERF_LIGHT, anchor="mm")
 
 
-def _grid(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
+def _grid(img: Image.Image, deck: Deck, cat: Catalogue, lang: Language) -> None:
     draw = ImageDraw.Draw(img)
     y = HEADER_H + MARGIN
     note_font = font(SANS, 17)
@@ -196,16 +226,23 @@ def _grid(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
         h = _section_height(-(-len(cards) // PER_LINE))
         copies = sum(n for _, n in cards)
         strength = sum(c.strength * n for c, n in cards if c.is_unit)
-        note = (f"{copies} card{'s' if copies != 1 else ''}"
-                + (f" \u00b7 strength {strength}" if key != "special" and copies else "")
-                if copies else "none")
-        draw.text((W - MARGIN - 10, y + TITLE_H // 2), note, font=note_font, fill=TEXT_MUTED,
+        # i18n: at the right of a section's title on the deck screen
+        if not copies:
+            note = lang._("none")
+        elif key == "special":
+            note = lang.ngettext("{count} card", "{count} cards", copies)
+        else:
+            note = lang.ngettext("{count} card \u00b7 strength {strength}",
+                                 "{count} cards \u00b7 strength {strength}", copies,
+                                 strength=lang.number(strength))
+        note = fit_text(note, note_font, SECTION_NOTE_W)
+        draw_text(draw, (W - MARGIN - 10, y + TITLE_H // 2), note, note_font, TEXT_MUTED,
                   anchor="rm")
         for i, (card, count) in enumerate(cards):
             line, column = divmod(i, PER_LINE)
             cx = GRID_X + column * (BOARD.w + GAP)
             cy = y + TITLE_H + line * LINE_H
-            card_face = face_for(as_card_view(card), BOARD)
+            card_face = face_for(as_card_view(card), BOARD, lang.tag)
             img.paste(card_face, (cx, cy), card_face)
             if count > 1:
                 tab = _count_tab(count)
@@ -213,19 +250,20 @@ def _grid(img: Image.Image, deck: Deck, cat: Catalogue) -> None:
         y += h + 4 + SECTION_GAP
 
 
-def deck_image(deck: Deck, cat: Catalogue | None = None) -> Image.Image:
-    """Draw a deck (legal or still being built) as an RGB image."""
+def deck_image(deck: Deck, cat: Catalogue | None = None, tag: str = ENGLISH) -> Image.Image:
+    """Draw a deck (legal or still being built) as an RGB image, in the language tag."""
     cat = cat or catalogue()
-    img = _frame(_layout(deck, cat)).copy()
-    _header(img, deck, legal=not problems(deck, cat))
-    _left_column(img, deck, cat)
-    _grid(img, deck, cat)
+    lang = language(tag)
+    img = _frame(_layout(deck, cat), tag).copy()
+    _header(img, deck, not problems(deck, cat), lang)
+    _left_column(img, deck, cat, lang)
+    _grid(img, deck, cat, lang)
     return img
 
 
-def render_deck(deck: Deck) -> bytes:
-    """The deck screen as PNG bytes."""
-    return to_png(deck_image(deck))
+def render_deck(deck: Deck, tag: str = ENGLISH) -> bytes:
+    """The deck screen as PNG bytes, in the language tag."""
+    return to_png(deck_image(deck, tag=tag))
 
 
 __all__ = ["SECTIONS", "deck_image", "height", "render_deck", "section_of"]

@@ -12,10 +12,11 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
-from bot.render.text import abbreviate, fit_font, fit_lines
+from bot.render.text import abbreviate, draw_text, fit_font, fit_lines
 from bot.render.theme import (
     BUFF,
     BUFF_LIGHT,
@@ -33,6 +34,7 @@ from bot.render.theme import (
     palette,
 )
 from bot.render.tiles import Sprite, clear_tiles
+from bot.render.words import card_label
 
 _SS = 4
 
@@ -78,11 +80,13 @@ class FaceKey(NamedTuple):
     abilities: tuple[str, ...]
 
 
-def face_key(card: object) -> FaceKey:
-    """Build a FaceKey from a CardView (or anything with the same fields)."""
+def face_key(card: object, tag: str = ENGLISH) -> FaceKey:
+    """Build a FaceKey from a CardView (or anything with the same fields), its name in the
+    language `tag`."""
+    card_id = getattr(card, "card_id", "")
     return FaceKey(
-        card_id=getattr(card, "card_id", ""),
-        name=getattr(card, "name", ""),
+        card_id=card_id,
+        name=card_label(card_id, getattr(card, "name", ""), tag),
         faction=getattr(card, "faction", "neutral"),
         type=getattr(card, "type", "unit"),
         strength=getattr(card, "strength", None),
@@ -373,9 +377,9 @@ def _token_name(img: Image.Image, key: FaceKey, size: FaceSize, visible: int | N
     draw = ImageDraw.Draw(img)
     for line in lines:
         if visible is None:
-            draw.text((w / 2, y), line, font=fnt, fill=TEXT, anchor="mm")
+            draw_text(draw, (w / 2, y), line, fnt, TEXT, anchor="mm")
         else:
-            draw.text((b + 2, y), line, font=fnt, fill=TEXT, anchor="lm")
+            draw_text(draw, (b + 2, y), line, fnt, TEXT, anchor="lm")
         y += line_h
 
 
@@ -422,7 +426,7 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool,
     line_h = round(fnt.size * 1.12)
     y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
     for line in lines:
-        draw.text((w / 2, y), line, font=fnt, fill=TEXT, anchor="mm")
+        draw_text(draw, (w / 2, y), line, fnt, TEXT, anchor="mm")
         y += line_h
 
     # marks down the left side, under the badge
@@ -448,9 +452,9 @@ def _badge_offset(size: FaceSize) -> int:
     return max(1, size.border // 2)
 
 
-def face_for(card: object, size: FaceSize = BOARD) -> Image.Image:
-    """The face of a CardView-like object."""
-    return face(face_key(card), size)
+def face_for(card: object, size: FaceSize = BOARD, tag: str = ENGLISH) -> Image.Image:
+    """The face of a CardView-like object, named in the language `tag`."""
+    return face(face_key(card, tag), size)
 
 
 __all__ = [

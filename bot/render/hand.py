@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.i18n import ENGLISH, language
 from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.faces import (
@@ -26,10 +27,11 @@ from bot.render.faces import (
 )
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.palette import theme_palette
-from bot.render.text import draw_text, fit_text, sanitize_name
+from bot.render.text import draw_text, fit_text, text_width
 from bot.render.texture import wood
 from bot.render.theme import GOLD_DARK, GOLD_LIGHT, INK, TEXT, TEXT_MUTED
 from bot.render.tiles import Sprite, Tiles
+from bot.render.words import player_name
 from engine.actions import PLAY
 from engine.observation import Observation
 from engine.view import hand_order
@@ -45,6 +47,7 @@ ROW_H = HAND.h + 6 + TAB_H
 # How dark a card that cannot be played now is drawn (0-255).
 DIM_ALPHA = 150
 GREY_TAB = (128, 120, 108)
+RIGHT_MAX_W = 440  # the widest the header's right-hand text may be
 HEADERS = Tiles(64)
 
 
@@ -112,28 +115,34 @@ class HandLook(NamedTuple):
     cards: tuple[tuple[FaceKey, bool], ...]  # each card's face, and whether it is dimmed
     right: str
     right_colour: tuple[int, int, int]
+    tag: str = ENGLISH  # the language
 
 
-def hand_look(obs: Observation) -> HandLook:
-    """What the viewer's hand image shows; raise NoHand for a spectator."""
+def hand_look(obs: Observation, tag: str = ENGLISH) -> HandLook:
+    """What the viewer's hand image shows, in the language tag; raise NoHand for a
+    spectator."""
     if obs.viewer is None:
         raise NoHand("a spectator has no hand to show")
     side = obs.sides[obs.viewer]
     if side.hand is None:
         raise NoHand("the observation holds no hand for its viewer")
+    lang = language(tag)
+    # i18n: top right of the hand image, beside the title (up to about 30 characters)
     if obs.phase == "mulligan":
         left_n = side.mulligans_left if side.mulligans_left is not None else 0
-        right = f"Redraw up to {left_n}" if left_n else "No redraws left"
+        right = (lang.ngettext("Redraw up to {count}", "Redraw up to {count}", left_n)
+                 if left_n else lang._("No redraws left"))
         right_colour = GOLD_LIGHT
     elif obs.phase == "over":
-        right, right_colour = "Match over", TEXT_MUTED
+        right, right_colour = lang._("Match over"), TEXT_MUTED
     elif obs.turn == side.player:
-        right, right_colour = f"Round {obs.round} - your turn", GOLD_LIGHT
+        right, right_colour = lang._("Round {number} - your turn", number=obs.round), GOLD_LIGHT
     else:
-        right, right_colour = f"Round {obs.round} - opponent's turn", TEXT_MUTED
+        right = lang._("Round {number} - opponent's turn", number=obs.round)
+        right_colour = TEXT_MUTED
     dimmed = unplayable(obs)
-    cards = tuple((face_key(card), card.uid in dimmed) for card in hand_order(side.hand))
-    return HandLook(side.name, side.player, cards, right, right_colour)
+    cards = tuple((face_key(card, tag), card.uid in dimmed) for card in hand_order(side.hand))
+    return HandLook(side.name, side.player, cards, right, right_colour, tag)
 
 
 def _header(img: Image.Image, look: HandLook) -> None:
@@ -141,18 +150,19 @@ def _header(img: Image.Image, look: HandLook) -> None:
     n = len(look.cards)
     title_font = font(SANS_BOLD, 32)
     right_font = font(SANS_BOLD, 24)
-    name = sanitize_name(look.name, fallback=f"Player {look.player + 1}")
-    title = f"{name}'s hand - {n} card{'s' if n != 1 else ''}"
-    right = look.right
+    lang = language(look.tag)
+    name = player_name(look.name, look.player, lang)
+    # i18n: the hand image's title; {name} is the player's name
+    title = lang.ngettext("{name}'s hand - {count} card", "{name}'s hand - {count} cards", n,
+                          name=name)
+    right = fit_text(look.right, right_font, RIGHT_MAX_W)
 
     def header() -> None:
-        right_w = right_font.getlength(right)
+        right_w = text_width(right, right_font)
         fitted = fit_text(title, title_font, W - 2 * MARGIN_X - right_w - 24)
         draw_text(draw, (MARGIN_X, HEADER_H // 2), fitted, title_font, TEXT, anchor="lm")
-        draw.text(
-            (W - MARGIN_X, HEADER_H // 2), right, font=right_font, fill=look.right_colour,
-            anchor="rm"
-        )
+        draw_text(draw, (W - MARGIN_X, HEADER_H // 2), right, right_font, look.right_colour,
+                  anchor="rm")
 
     HEADERS.draw(img, (0, 0, W, HEADER_H - 2), (title, right, look.right_colour), header)
 
@@ -176,9 +186,10 @@ def dimmed(key: FaceKey, size: FaceSize = HAND, visible: int | None = None) -> S
     return Sprite(Image.alpha_composite(card_face, shade))
 
 
-def hand_image(obs: Observation) -> Image.Image:
-    """Draw the viewer's hand as an RGB image; raise NoHand for a spectator."""
-    return draw_hand(hand_look(obs))
+def hand_image(obs: Observation, tag: str = ENGLISH) -> Image.Image:
+    """Draw the viewer's hand as an RGB image in the language tag; raise NoHand for a
+    spectator."""
+    return draw_hand(hand_look(obs, tag))
 
 
 def draw_hand(look: HandLook) -> Image.Image:
@@ -188,13 +199,10 @@ def draw_hand(look: HandLook) -> Image.Image:
     _header(img, look)
     if not cards:
         draw = ImageDraw.Draw(img)
-        draw.text(
-            (W // 2, HEADER_H + 10 + ROW_H // 2),
-            "No cards in hand",
-            font=font(SANS_BOLD, 34),
-            fill=TEXT_MUTED,
-            anchor="mm",
-        )
+        empty = font(SANS_BOLD, 34)
+        draw_text(draw, (W // 2, HEADER_H + 10 + ROW_H // 2),
+                  fit_text(language(look.tag)._("No cards in hand"), empty, W - 2 * MARGIN_X),
+                  empty, TEXT_MUTED, anchor="mm")
     for i, ((key, dim), (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True),
                                              start=1):
         (dimmed(key) if dim else hand_sprite(key)).paste(img, x, y)
@@ -203,9 +211,10 @@ def draw_hand(look: HandLook) -> Image.Image:
     return img
 
 
-def render_hand(obs: Observation) -> bytes:
-    """The viewer's hand as PNG bytes; tab i is hand_order(hand)[i - 1]."""
-    return render_hand_look(hand_look(obs))
+def render_hand(obs: Observation, tag: str = ENGLISH) -> bytes:
+    """The viewer's hand as PNG bytes in the language tag; tab i is
+    hand_order(hand)[i - 1]."""
+    return render_hand_look(hand_look(obs, tag))
 
 
 def render_hand_look(look: HandLook) -> bytes:

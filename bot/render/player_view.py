@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, language
 from bot.render.board import (
     LABEL_PX,
     MARGIN,
@@ -36,7 +37,7 @@ from bot.render.board import (
 from bot.render.faces import HAND_TOKEN, FaceKey, token_sprite
 from bot.render.fonts import SANS_BOLD, font
 from bot.render.hand import NoHand, dimmed, hand_look, number_tab
-from bot.render.text import draw_text
+from bot.render.text import draw_text, fit_text, text_width
 from bot.render.texture import panel
 from bot.render.theme import RGB, TEXT
 from engine.observation import Observation
@@ -46,6 +47,7 @@ TAB_W, TAB_H = 42, 28
 HAND_ROW_H = HAND_TOKEN.h + 4 + TAB_H + 8
 MAX_PER_ROW = 14  # up to this many cards share one row (overlapping a little from 10)
 HAND_X0, HAND_X1 = 10, W - 10
+NOTE_MAX_W = 300  # the widest the note beside the hand's title may be
 
 HandCards = tuple[tuple[FaceKey, bool], ...]
 
@@ -56,6 +58,7 @@ class HandTitleLook(NamedTuple):
     cards: int
     note: str
     colour: RGB
+    tag: str = ENGLISH  # the language
 
     def draw(self) -> Image.Image:
         """The band as an RGB image."""
@@ -67,6 +70,7 @@ class HandRowLook(NamedTuple):
 
     cards: HandCards
     first: int
+    tag: str = ENGLISH  # the language (of "No cards in hand")
 
     def draw(self) -> Image.Image:
         """The band as an RGB image."""
@@ -94,18 +98,19 @@ def hand_rows(cards: HandCards) -> list[HandCards]:
     return [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
 
 
-def view_looks(obs: Observation) -> tuple[BandLook, ...]:
-    """The bands of a player's own view, top first: the board from their side, then their
-    hand. Raise NoHand for any observation but a player's own."""
+def view_looks(obs: Observation, tag: str = ENGLISH) -> tuple[BandLook, ...]:
+    """The bands of a player's own view, top first, in the language tag: the board from
+    their side, then their hand. Raise NoHand for any observation but a player's own."""
     seat = check_private(obs)
-    look = hand_look(obs)
+    look = hand_look(obs, tag)
     # The header says whose turn it is: the title adds only what the redraws leave.
     note = look.right if obs.phase == "mulligan" else ""
     rows: list[HandRowLook] = []
     for cards in hand_rows(look.cards):
-        rows.append(HandRowLook(cards, sum(len(r.cards) for r in rows) + 1))
-    return (*board_looks(obs, bottom=seat, you=seat),
-            HandTitleLook(len(look.cards), note, look.right_colour), *rows)
+        rows.append(HandRowLook(cards, sum(len(r.cards) for r in rows) + 1,
+                                tag if not cards else ENGLISH))
+    return (*board_looks(obs, bottom=seat, you=seat, tag=tag),
+            HandTitleLook(len(look.cards), note, look.right_colour, tag), *rows)
 
 
 def _draw_title(look: HandTitleLook) -> Image.Image:
@@ -113,10 +118,13 @@ def _draw_title(look: HandTitleLook) -> Image.Image:
     draw = ImageDraw.Draw(img)
     title_font, note_font = font(SANS_BOLD, NUMBER_PX), font(SANS_BOLD, LABEL_PX + 3)
     cy = HAND_TITLE_H // 2
-    n = look.cards
-    draw_text(draw, (14, cy), f"Your hand - {n} card{'s' if n != 1 else ''}", title_font, TEXT,
-              anchor="lm")
-    draw_text(draw, (W - 14, cy), look.note, note_font, look.colour, anchor="rm")
+    lang = language(look.tag)
+    note = fit_text(look.note, note_font, NOTE_MAX_W)
+    # i18n: the title over the hand on a player's view of the board
+    title = lang.ngettext("Your hand - {count} card", "Your hand - {count} cards", look.cards)
+    title = fit_text(title, title_font, W - 28 - text_width(note, note_font) - 16)
+    draw_text(draw, (14, cy), title, title_font, TEXT, anchor="lm")
+    draw_text(draw, (W - 14, cy), note, note_font, look.colour, anchor="rm")
     return img
 
 
@@ -129,10 +137,12 @@ def _hand_ground() -> Image.Image:
 
 def _draw_hand(look: HandRowLook) -> Image.Image:
     img = _hand_ground().copy()
-    cards, first = look
+    cards, first = look.cards, look.first
     if not cards:
-        draw_text(ImageDraw.Draw(img), (W // 2, HAND_ROW_H // 2), "No cards in hand",
-                  font(SANS_BOLD, NUMBER_PX), TEXT, anchor="mm")
+        empty = font(SANS_BOLD, NUMBER_PX)
+        draw_text(ImageDraw.Draw(img), (W // 2, HAND_ROW_H // 2),
+                  fit_text(language(look.tag)._("No cards in hand"), empty, W - 28), empty,
+                  TEXT, anchor="mm")
         return img
     xs = card_positions(len(cards), HAND_X0, HAND_X1, HAND_TOKEN)
     y = 6
@@ -147,15 +157,16 @@ def _draw_hand(look: HandRowLook) -> Image.Image:
     return img
 
 
-def player_view_image(obs: Observation) -> Image.Image:
-    """A player's own view as an RGB image (the PNG's pixels); raise NoHand for any other
-    observation."""
-    return looks_image(view_looks(obs))
+def player_view_image(obs: Observation, tag: str = ENGLISH) -> Image.Image:
+    """A player's own view as an RGB image (the PNG's pixels) in the language tag; raise
+    NoHand for any other observation."""
+    return looks_image(view_looks(obs, tag))
 
 
-def render_player_view(obs: Observation) -> bytes:
-    """A player's own view (board from their side and their numbered hand) as PNG bytes."""
-    return render_looks(view_looks(obs))
+def render_player_view(obs: Observation, tag: str = ENGLISH) -> bytes:
+    """A player's own view (board from their side and their numbered hand) as PNG bytes,
+    in the language tag."""
+    return render_looks(view_looks(obs, tag))
 
 
 __all__ = [

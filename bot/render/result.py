@@ -6,12 +6,13 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import ENGLISH, language
 from bot.learn.glossary import score
 from bot.render.disk_cache import on_disk
 from bot.render.encode import to_png
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
-from bot.render.text import draw_text, fit_text, sanitize_name, text_width
+from bot.render.text import draw_text, fit_text, text_width
 from bot.render.texture import wood
 from bot.render.theme import (
     GEM_OFF,
@@ -25,6 +26,7 @@ from bot.render.theme import (
     mix,
     palette,
 )
+from bot.render.words import faction_label, player_name
 from engine.observation import Observation
 
 W, H = 1000, 500
@@ -51,27 +53,35 @@ def _background() -> Image.Image:
     return img
 
 
-def headline(obs: Observation) -> tuple[str, str]:
-    """The title and subtitle: who won, or that it was a draw, and how."""
-    names = [sanitize_name(s.name, fallback=f"Player {s.player + 1}") for s in obs.sides]
+def headline(obs: Observation, tag: str = ENGLISH) -> tuple[str, str]:
+    """The title and subtitle, in the language tag: who won, or that it was a draw, and
+    how."""
+    lang = language(tag)
+    names = [player_name(s.name, s.player, lang) for s in obs.sides]
     won = [sum(1 for r in obs.rounds if r.winner == p) for p in (0, 1)]
+    # i18n: the result image's title (large, one line) and subtitle (one line)
     if obs.phase != "over":
-        return "Match in progress", f"Round {obs.round}"
+        return lang._("Match in progress"), lang._("Round {number}", number=obs.round)
     if obs.forfeited_by is not None:
         quitter = names[obs.forfeited_by]
         if obs.winner is None:
-            return "No winner", f"{quitter} forfeited"
-        return f"{names[obs.winner]} wins", f"{quitter} forfeited the match"
+            return lang._("No winner"), lang._("{name} forfeited", name=quitter)
+        return (lang._("{name} wins", name=names[obs.winner]),
+                lang._("{name} forfeited the match", name=quitter))
     if obs.winner is None:
-        return "Draw", f"Rounds won {score(won[0], won[1])}"
-    return f"{names[obs.winner]} wins", f"Rounds won {score(won[obs.winner], won[1 - obs.winner])}"
+        return lang._("Draw"), lang._("Rounds won {score}", score=score(won[0], won[1], lang))
+    return (lang._("{name} wins", name=names[obs.winner]),
+            lang._("Rounds won {score}",
+                   score=score(won[obs.winner], won[1 - obs.winner], lang)))
 
 
-def result_image(obs: Observation) -> Image.Image:
-    """Draw the result of a match (any viewer's observation) as an RGB image."""
+def result_image(obs: Observation, tag: str = ENGLISH) -> Image.Image:
+    """Draw the result of a match (any viewer's observation) as an RGB image, in the
+    language tag."""
+    lang = language(tag)
     img = _background().copy()
     draw = ImageDraw.Draw(img)
-    title, subtitle = headline(obs)
+    title, subtitle = headline(obs, tag)
     title_font = font(SERIF_BOLD, 56)
     crown = obs.phase == "over" and obs.winner is not None
     room = W - 80 - (70 if crown else 0)
@@ -92,15 +102,13 @@ def result_image(obs: Observation) -> Image.Image:
     rounds = obs.rounds[:3]
     for i in range(max(len(rounds), 1) if rounds else 0):
         cx = ROUND_X0 + i * ROUND_W + ROUND_W // 2
-        draw.text((cx, 200), f"Round {i + 1}", font=head_font, fill=GOLD, anchor="mm")
+        # i18n: a column's heading on the result image (about 12 characters)
+        heading = fit_text(lang._("Round {number}", number=i + 1), head_font, ROUND_W - 8)
+        draw_text(draw, (cx, 200), heading, head_font, GOLD, anchor="mm")
     if not rounds:
-        draw.text(
-            (ROUND_X0 + ROUND_W, 200),
-            "No round finished",
-            font=head_font,
-            fill=TEXT_MUTED,
-            anchor="mm",
-        )
+        draw_text(draw, (ROUND_X0 + ROUND_W, 200),
+                  fit_text(lang._("No round finished"), head_font, W - ROUND_X0 - 30),
+                  head_font, TEXT_MUTED, anchor="mm")
 
     name_font = font(SANS_BOLD, 34)
     score_font = font(SERIF_BOLD, 46)
@@ -110,7 +118,7 @@ def result_image(obs: Observation) -> Image.Image:
         draw.rounded_rectangle(
             (30, y, 44, y + ROW_H - 1), radius=6, fill=mix(pal.frame, pal.accent, 0.35)
         )
-        name = sanitize_name(side.name, fallback=f"Player {p + 1}")
+        name = player_name(side.name, p, lang)
         winner = obs.phase == "over" and obs.winner == p
         colour = GOLD_LIGHT if winner else TEXT
         x = 62
@@ -120,16 +128,13 @@ def result_image(obs: Observation) -> Image.Image:
             x += 44
         draw_text(draw, (x, y + 34), fit_text(name, name_font, NAME_X1 - x), name_font, colour,
                   anchor="lm")
-        faction, faction_colour = side.faction_name, TEXT_MUTED
+        faction, faction_colour = faction_label(side.faction, tag), TEXT_MUTED
         if obs.forfeited_by == p:
-            faction, faction_colour = "Forfeited", (235, 110, 90)
-        draw.text(
-            (62, y + 76),
-            fit_text(faction, font(SANS_BOLD, 22), NAME_X1 - 62 - 76),
-            font=font(SANS_BOLD, 22),
-            fill=faction_colour,
-            anchor="lm",
-        )
+            # i18n: under the name of the player who forfeited, on the result image
+            faction, faction_colour = lang._("Forfeited"), (235, 110, 90)
+        small = font(SANS_BOLD, 22)
+        draw_text(draw, (62, y + 76), fit_text(faction, small, NAME_X1 - 62 - 76), small,
+                  faction_colour, anchor="lm")
         for g in range(2):
             gem = icon("gem", 26, GEM_ON if g < side.gems else GEM_OFF)
             img.paste(gem, (NAME_X1 - 60 + g * 30, y + 62), gem)
@@ -145,20 +150,19 @@ def result_image(obs: Observation) -> Image.Image:
                     width=2,
                 )
             fill = GOLD_LIGHT if won else (TEXT if r.winner is None else TEXT_MUTED)
-            draw.text(
-                (cx, y + ROW_H // 2 + 2), str(r.scores[p]), font=score_font, fill=fill, anchor="mm"
-            )
-    footer = (
-        "A drawn round costs both players a gem." if any(r.winner is None for r in rounds) else ""
-    )
-    if footer:
-        draw.text((W / 2, H - 24), footer, font=font(SANS_BOLD, 20), fill=TEXT_MUTED, anchor="mm")
+            draw_text(draw, (cx, y + ROW_H // 2 + 2), lang.number(r.scores[p]), score_font, fill,
+                      anchor="mm")
+    if any(r.winner is None for r in rounds):
+        foot = font(SANS_BOLD, 20)
+        # i18n: the foot of the result image (one line, about 60 characters)
+        footer = fit_text(lang._("A drawn round costs both players a gem."), foot, W - 40)
+        draw_text(draw, (W / 2, H - 24), footer, foot, TEXT_MUTED, anchor="mm")
     return img
 
 
-def render_result(obs: Observation) -> bytes:
-    """The final result image as PNG bytes."""
-    return to_png(result_image(obs))
+def render_result(obs: Observation, tag: str = ENGLISH) -> bytes:
+    """The final result image as PNG bytes, in the language tag."""
+    return to_png(result_image(obs, tag))
 
 
 __all__ = ["headline", "render_result", "result_image"]

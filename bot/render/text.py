@@ -366,8 +366,12 @@ def wrap_text(text: str, fnt: Font, max_width: float, max_lines: int) -> list[st
             i += 1
             continue
         if not current:  # one word wider than the line
-            current = fit_text(word, fnt, max_width)
-            i += 1
+            head, rest = _split_wide(word, fnt, max_width)
+            if head and rest:  # Chinese or Japanese: the rest goes on the next line
+                current, words[i] = head, rest
+            else:
+                current = fit_text(word, fnt, max_width)
+                i += 1
         lines.append(current)
         current = ""
         if len(lines) == max_lines:
@@ -378,6 +382,12 @@ def wrap_text(text: str, fnt: Font, max_width: float, max_lines: int) -> list[st
         rest = " ".join([lines[-1], *words[i:]])
         lines[-1] = fit_text(rest, fnt, max_width)
     return lines
+
+
+def _same_words(lines: list[str], whole: str) -> bool:
+    """True when the lines hold the whole text (a line break may fall between two Chinese
+    or Japanese characters, where there was no space)."""
+    return "".join("".join(lines).split()) == "".join(whole.split())
 
 
 def _particle(word: str) -> bool:
@@ -398,6 +408,64 @@ def _shorten_word(word: str, fnt: Font, width: float) -> str:
     return short if text_width(short, fnt) <= width else ""
 
 
+def _wide(char: str) -> bool:
+    """A character of a script written without spaces between words (Chinese, Japanese):
+    a line may break before any of them."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _split_wide(word: str, fnt: Font, width: float) -> tuple[str, str]:
+    """A word of Chinese or Japanese characters split where a line may break: its longest
+    start that fits width (never inside a cluster, never leaving punctuation to start the
+    rest) and the rest; ("", word) when the word has no such characters or nothing fits."""
+    if not any(_wide(char) for char in word):
+        return "", word
+    cut = 0
+    i = 0
+    while i < len(word):
+        j = i + 1
+        while j < len(word) and _joins(word[j]):
+            j += 1
+        if text_width(word[:j], fnt) > width:
+            break
+        cut = i = j
+    if 1 < cut < len(word) and unicodedata.category(word[cut]).startswith("P"):
+        cut -= 1
+        while cut > 0 and _joins(word[cut]):
+            cut -= 1
+    return (word[:cut], word[cut:]) if cut else ("", word)
+
+
+def _wrap_anywhere(text: str, fnt: Font, width: float, lines: int) -> tuple[str, ...]:
+    """Text without spaces between its words in at most `lines` lines no wider than width,
+    broken between any two characters (never inside a cluster); what is left when the
+    lines are full ends the last line with an ellipsis."""
+    out: list[str] = []
+    current = ""
+    i = 0
+    while i < len(text) and len(out) < lines:
+        j = i + 1
+        while j < len(text) and _joins(text[j]):
+            j += 1
+        trial = current + text[i:j]
+        if current and text_width(trial, fnt) > width:
+            carried = ""
+            if unicodedata.category(text[i]).startswith("P") and len(current) > 1:
+                # a line never starts with punctuation: its character before goes along
+                current, carried = current[:-1], current[-1]
+            out.append(current.rstrip())
+            current = carried
+            continue
+        current = trial.lstrip()
+        i = j
+    if len(out) < lines and current:
+        out.append(current)
+        current = ""
+    if i < len(text) and out:
+        out[-1] = fit_text(out[-1] + text[i:], fnt, width)
+    return tuple(line for line in out if line)
+
+
 def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str, ...]:
     """The text in at most `lines` lines no wider than width, shortened rather than cut.
 
@@ -407,12 +475,16 @@ def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str,
     line starts with its next word, shortened to its first letters and a full stop when it
     is wider than a line ("Arachas Behemoth" becomes "Arach." over "Behem."), and takes the
     words after it that fit; the words left when the lines are full are left out (and a
-    width too narrow for one letter and a stop shows nothing).
+    width too narrow for one letter and a stop shows nothing). Text with Chinese or Japanese
+    characters breaks between any two characters instead, ending in an ellipsis when it does
+    not fit.
     """
     whole = " ".join(text.split())
     wrapped = wrap_text(whole, fnt, width, lines)
-    if " ".join(wrapped) == whole:
+    if _same_words(wrapped, whole):
         return tuple(wrapped)
+    if any(_wide(char) for char in whole):
+        return _wrap_anywhere(whole, fnt, width, lines)
     words = [w for w in whole.split() if not _particle(w)] or whole.split()
     colon = next((i for i, w in enumerate(words) if w.endswith(":")), 0)
     if colon > 0:  # "Gaunter O'Dimm: Darkness": the part after the colon tells cards apart
@@ -453,6 +525,6 @@ def fit_lines(
     for s in range(size, min_size - 1, -1):
         fnt = font(kind, s)
         wrapped = wrap_text(text, fnt, width, lines)
-        if " ".join(wrapped) == whole:
+        if _same_words(wrapped, whole):
             break
     return fnt, tuple(wrapped)

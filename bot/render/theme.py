@@ -111,14 +111,6 @@ ABILITY_TEXTS: dict[str, str] = {
     "clear_weather": "Removes all Weather Card effects.",
 }
 
-TYPE_NAMES: dict[str, str] = {
-    "unit": "Unit",
-    "special": "Special",
-    "weather": "Weather",
-    "leader": "Leader",
-}
-
-
 def palette(faction: str) -> Palette:
     """Return the frame colours for a faction id (neutral for unknown ids)."""
     return FACTION_PALETTES.get(faction, DEFAULT_PALETTE)

@@ -7,7 +7,7 @@ import json
 import random
 from dataclasses import dataclass
 
-from bot.learn.glossary import quoted
+from bot.i18n import Language
 from bot.service.errors import InvalidSetting
 from bot.storage.records import SeatRecord, UserSettings
 from bot.storage.saved_decks import SavedDeck
@@ -97,7 +97,7 @@ def revise(choice: DeckChoice, *, faction: str | None = None, leader: str | None
     (Choosing a saved deck goes through choose_saved.)"""
     if faction is not None and faction != choice.faction:
         if faction not in starter_decks():
-            raise InvalidSetting(f"There is no faction {quoted(faction)}.")
+            raise InvalidSetting("There is no faction \u201c{name}\u201d.", name=faction)
         starter = starter_decks()[faction]
         choice = DeckChoice(faction, starter.leader, faction)
     if leader is not None:
@@ -117,8 +117,9 @@ def choose_saved(choice: DeckChoice, saved: SavedDeck) -> DeckChoice:
         raise InvalidSetting("That deck is of another faction: choose its faction first.")
     found = problems(saved.deck)
     if found:
-        raise InvalidSetting(f"That deck breaks the rules ({'; '.join(found)}): fix it with "
-                             "`/gwent deck edit` first.")
+        # i18n: {problems}: the deck rules it breaks, separated by semicolons.
+        raise InvalidSetting("That deck breaks the rules ({problems}): fix it with "
+                             "`/gwent deck edit` first.", problems="; ".join(found))
     return DeckChoice(choice.faction, saved.deck.leader, saved_key(saved.id), saved.deck)
 
 
@@ -128,10 +129,10 @@ def seat_choice(seat: SeatRecord) -> DeckChoice:
     return DeckChoice(seat.faction, seat.leader, seat.deck, cards)
 
 
-def deck_title(choice: DeckChoice) -> str:
+def deck_title(choice: DeckChoice, lang: Language) -> str:
     """The chosen deck's name as players see it."""
     if choice.cards is not None:
-        return choice.cards.name or "Your deck"
+        return choice.cards.name or lang._("Your deck")
     return starter_decks()[choice.deck].name
 
 

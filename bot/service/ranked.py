@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from bot.learn.glossary import quoted
+from bot.i18n import Name, Phrase
 from bot.ranking.match import PlayerSeason, Record, outcomes, rate_match
 from bot.ranking.ranks import PRO_KEPT, RankState, carried
 from bot.ranking.rating import PAIR_WINDOW, pair_weight, ramp
@@ -33,13 +33,13 @@ from bot.storage.records import ResultRecord
 from bot.storage.repository import Repository
 
 # Why a result is not rated, in a sentence for its result message.
-PRACTICE = ("\U0001f3af A practice match against the computer is unranked: MMR, ranks and the "
-            "ladder stay as they were.")
-CASUAL = "\U0001f91d A casual match: MMR, ranks and the ladder stay as they were."
-BOTH_GONE = ("\u231b An abandoned match is not rated: MMR, ranks and the ladder stay as they "
-             "were.")
-DECK_CHOICE = "The match ended during deck choice, so it is not rated."
-SELF = "A match against yourself is not rated."
+PRACTICE = Phrase("\U0001f3af A practice match against the computer is unranked: MMR, ranks "
+                  "and the ladder stay as they were.")
+CASUAL = Phrase("\U0001f91d A casual match: MMR, ranks and the ladder stay as they were.")
+BOTH_GONE = Phrase("\u231b An abandoned match is not rated: MMR, ranks and the ladder stay as "
+                   "they were.")
+DECK_CHOICE = Phrase("The match ended during deck choice, so it is not rated.")
+SELF = Phrase("A match against yourself is not rated.")
 RECENT = 10
 
 
@@ -62,7 +62,7 @@ class LadderStore(Protocol):
     async def insert_changes(self, match_id: int, changes: Sequence[MmrChange]) -> None: ...
 
 
-def not_rated_reason(result: ResultRecord) -> str | None:
+def not_rated_reason(result: ResultRecord) -> Phrase | None:
     """Why a result does not count for ranked play, or None when it does."""
     if result.is_practice:
         return PRACTICE
@@ -186,19 +186,20 @@ class RankedService:
         """One page of a season's ladder (board LADDER) or faction board; page None is the
         viewer's own page."""
         if season > self.season():
-            raise Refusal(f"{season.title} has not started yet.")
+            # i18n: {season}: a season's name and year, "Season of the Wolf 2025".
+            raise Refusal("{season} has not started yet.", season=season)
         if board != LADDER and board not in dict(factions()):
-            raise Refusal(f"There is no faction called {quoted(board[:40])}.")
+            raise Refusal("There is no faction called \u201c{name}\u201d.", name=board[:40])
         faction = None if board == LADDER else board
         async with self._db.reading() as repo:
             ratings = repo.sharing(RatingsRepository)
             total = await ratings.ladder_size(guild_id, season.id, faction)
             if total == 0:
-                raise Refusal(await self._empty(ratings, guild_id, season, faction))
+                raise await self._empty(ratings, guild_id, season, faction)
             if page is None:
                 position = await ratings.position(guild_id, season.id, faction, viewer_id)
                 if position is None:
-                    raise Refusal(_not_on_board(season, faction))
+                    raise _not_on_board(season, faction)
                 page = (position - 1) // PAGE_SIZE
             pages = -(-total // PAGE_SIZE)
             page = min(max(page, 0), pages - 1)
@@ -210,14 +211,15 @@ class RankedService:
                                in_progress=season == self.season())
 
     async def _empty(self, ratings: RatingsRepository, guild_id: int, season: Season,
-                     faction: str | None) -> str:
+                     faction: str | None) -> Refusal:
         if not await ratings.seasons(guild_id):
-            return ("No ranked match has been played in this server yet: challenge a member "
-                    "with `/gwent challenge ranked:True` to start the ladder.")
+            return Refusal("No ranked match has been played in this server yet: challenge a "
+                           "member with `/gwent challenge ranked:True` to start the ladder.")
         if faction is None:
-            return f"Nobody played a ranked match in this server in {season.title}."
-        name = dict(factions())[faction]
-        return f"Nobody played a ranked match with {name} in this server in {season.title}."
+            return Refusal("Nobody played a ranked match in this server in {season}.",
+                           season=season)
+        return Refusal("Nobody played a ranked match with {faction} in this server in "
+                       "{season}.", faction=Name.faction(faction), season=season)
 
     async def profile(self, guild_id: int, user_id: int, name: str, you: bool) -> Profile:
         """A member's profile: this season's rank and faction MMRs, all-time records, the
@@ -227,7 +229,7 @@ class RankedService:
             ratings = repo.sharing(RatingsRepository)
             results = await ratings.results_of(guild_id, user_id)
             if not results:
-                raise NotFound(_never_played(name, you))
+                raise _never_played(name, you)
             stored = await ratings.player(guild_id, season.id, user_id)
             player = (stored.player if stored is not None
                       else await _new_season(ratings, guild_id, season, user_id))
@@ -269,7 +271,7 @@ class RankedService:
             ratings = repo.sharing(RatingsRepository)
             results = await ratings.results_of(guild_id, user_id, RECENT + 1, page * RECENT)
             if not results and page == 0:
-                raise NotFound(_never_played(name, you))
+                raise _never_played(name, you)
             lines = await self._lines(ratings, user_id, results[:RECENT])
         return lines, len(results) > RECENT
 
@@ -298,16 +300,16 @@ class RankedService:
         return lines
 
 
-def _never_played(name: str, you: bool) -> str:
+def _never_played(name: str, you: bool) -> NotFound:
     if you:
-        return ("You have not played Gwent in this server yet: try `/gwent challenge` or "
-                "`/gwent practice`.")
-    return f"{name} has not played Gwent in this server yet."
+        return NotFound("You have not played Gwent in this server yet: try `/gwent challenge` "
+                        "or `/gwent practice`.")
+    return NotFound("{name} has not played Gwent in this server yet.", name=name)
 
 
-def _not_on_board(season: Season, faction: str | None) -> str:
+def _not_on_board(season: Season, faction: str | None) -> Refusal:
     if faction is None:
-        return (f"You have not played a ranked match in {season.title}, so you are not on "
-                "its ladder.")
-    name = dict(factions())[faction]
-    return f"You have not played a ranked match with {name} in {season.title}."
+        return Refusal("You have not played a ranked match in {season}, so you are not on "
+                       "its ladder.", season=season)
+    return Refusal("You have not played a ranked match with {faction} in {season}.",
+                   faction=Name.faction(faction), season=season)

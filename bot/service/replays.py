@@ -22,6 +22,7 @@ from bot.service.errors import NotAParticipant, NotFound, Refusal
 from bot.storage import Database
 from bot.storage.records import FinishedMatch, MatchRecord
 from engine import Action, Match, Observation
+from engine.events import Line
 from engine.observation import OVER, PLAYING
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,8 @@ class Step:
     rounds_done: int
     # The seat whose move led here (None at the start).
     actor: int | None
-    # The move in words, as spectators read it.
-    said: str
+    # The move as spectators read it: lines of the match log (bot.i18n.event_text).
+    said: tuple[Line, ...]
 
     @property
     def leader(self) -> int | None:
@@ -156,9 +157,9 @@ def rebuild(match: MatchRecord, state_json: str | None,
             log_rows: list[tuple[int, str, str]]) -> Replay:
     """Replay a finished match from storage; raise NotReplayable unless it ends exactly in
     the stored final state."""
-    broken = NotReplayable(f"Match {match.id} cannot be replayed: its stored moves no longer "
+    broken = NotReplayable("Match {number} cannot be replayed: its stored moves no longer "
                            "lead to the board it ended with (it was played under rules or "
-                           "cards this version of the bot does not have).")
+                           "cards this version of the bot does not have).", number=match.id)
     try:
         if state_json is None:
             raise ValueError("no stored state")
@@ -190,7 +191,7 @@ def _step(engine: Match, actor: int | None) -> Step:
     public = engine.observation(None)
     return Step(engine.action_count, public.round, public.phase,
                 (public.sides[0].total, public.sides[1].total), len(public.rounds), actor,
-                " ".join(public.last_events))
+                public.last_event_log)
 
 
 def _same_match(replayed: dict[str, Any], stored: dict[str, Any]) -> bool:
@@ -223,11 +224,11 @@ class ReplayService:
         async with self._db.reading() as repo:
             match = await repo.match(match_id)
             if match is None:
-                raise NotFound(f"There is no match {match_id}.")
+                raise NotFound("There is no match {number}.", number=match_id)
             _check_server(match, guild_id)
             if match.is_live:
-                raise NotReplayable(f"Match {match_id} is still being played: its replay "
-                                    "opens once it is over.")
+                raise NotReplayable("Match {number} is still being played: its replay "
+                                    "opens once it is over.", number=match_id)
             state = await repo.state(match_id)
             log_rows = await repo.actions(match_id)
         replay = rebuild(match, state, log_rows)
@@ -252,5 +253,5 @@ class ReplayService:
 
 def _check_server(match: MatchRecord, guild_id: int) -> None:
     if match.guild_id != guild_id:
-        raise NotFound(f"Match {match.id} was played in another server: open its replay "
-                       "there.")
+        raise NotFound("Match {number} was played in another server: open its replay "
+                       "there.", number=match.id)

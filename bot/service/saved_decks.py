@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.learn.glossary import quoted
 from bot.service.clock import Clock
 from bot.service.errors import InvalidSetting, NotFound, Refusal
 from bot.storage import Database
@@ -15,7 +14,6 @@ from engine.sharecode import ShareCodeError, decode, encode
 
 MAX_DECKS = 20
 NAME_MAX = 40
-LIST_HINT = "`/gwent deck list` shows your decks."
 
 
 def deck_name(text: str) -> tuple[str, str]:
@@ -27,8 +25,8 @@ def deck_name(text: str) -> tuple[str, str]:
     if not name:
         raise InvalidSetting("A deck needs a name with at least one letter or digit in it.")
     if len(name) > NAME_MAX:
-        raise InvalidSetting(f"A deck name can have at most {NAME_MAX} characters; that one "
-                             f"has {len(name)}.")
+        raise InvalidSetting("A deck name can have at most {most} characters; that one "
+                             "has {count}.", most=NAME_MAX, count=len(name))
     return name, name.casefold()
 
 
@@ -36,8 +34,12 @@ def share_code(saved: Deck) -> str:
     """The share code of a legal deck; a Refusal naming the problems otherwise."""
     found = problems(saved)
     if found:
-        raise Refusal(f"{saved.name or 'This deck'} is not ready to share yet: "
-                      + "; ".join(found) + ".")
+        if saved.name:
+            # i18n: {problems}: the deck rules it breaks, separated by semicolons.
+            raise Refusal("{name} is not ready to share yet: {problems}.", name=saved.name,
+                          problems="; ".join(found))
+        raise Refusal("This deck is not ready to share yet: {problems}.",
+                      problems="; ".join(found))
     return encode(saved)
 
 
@@ -64,7 +66,8 @@ class SavedDecks:
         async with self._db.reading() as repo:
             found = await repo.sharing(DeckRepository).deck_named(user_id, _key(name))
         if found is None:
-            raise NotFound(f"You have no deck called {_quoted(name)}. {LIST_HINT}")
+            raise NotFound("You have no deck called \u201c{name}\u201d. `/gwent deck list` shows "
+                           "your decks.", name=_shown(name))
         return found
 
     async def owned(self, user_id: int, deck_id: int) -> SavedDeck:
@@ -72,7 +75,8 @@ class SavedDecks:
         async with self._db.reading() as repo:
             found = await repo.sharing(DeckRepository).saved_deck(deck_id)
         if found is None or found.user_id != user_id:
-            raise NotFound(f"That deck no longer exists: it was deleted. {LIST_HINT}")
+            raise NotFound("That deck no longer exists: it was deleted. `/gwent deck list` "
+                           "shows your decks.")
         return found
 
     async def create(self, user_id: int, name: str, deck: Deck) -> SavedDeck:
@@ -82,11 +86,11 @@ class SavedDecks:
         async with self._db.transaction() as repo:
             decks = repo.sharing(DeckRepository)
             if await decks.count_of(user_id) >= MAX_DECKS:
-                raise Refusal(f"You already have {MAX_DECKS} decks, the most anyone can keep: "
-                              "delete one with `/gwent deck delete` first.")
+                raise Refusal("You already have {count} decks, the most anyone can keep: "
+                              "delete one with `/gwent deck delete` first.", count=MAX_DECKS)
             if await decks.deck_named(user_id, key) is not None:
-                raise Refusal(f"You already have a deck called {_quoted(shown)}: choose "
-                              "another name.")
+                raise Refusal("You already have a deck called \u201c{name}\u201d: choose "
+                              "another name.", name=_shown(shown))
             named = Deck(deck.faction, deck.leader, dict(deck.cards), shown)
             deck_id = await decks.insert_deck(user_id, key, named, self._clock())
             saved = await decks.saved_deck(deck_id)
@@ -116,11 +120,12 @@ class SavedDecks:
             decks = repo.sharing(DeckRepository)
             found = await decks.deck_named(user_id, _key(name))
             if found is None:
-                raise NotFound(f"You have no deck called {_quoted(name)}. {LIST_HINT}")
+                raise NotFound("You have no deck called \u201c{name}\u201d. `/gwent deck list` "
+                               "shows your decks.", name=_shown(name))
             clash = await decks.deck_named(user_id, key)
             if clash is not None and clash.id != found.id:
-                raise Refusal(f"You already have a deck called {_quoted(shown)}: choose "
-                              "another name.")
+                raise Refusal("You already have a deck called \u201c{name}\u201d: choose "
+                              "another name.", name=_shown(shown))
             await decks.rename_deck(found.id, shown, key, self._clock())
             renamed = await decks.saved_deck(found.id)
         assert renamed is not None
@@ -141,7 +146,7 @@ class SavedDecks:
         try:
             deck = decode(code)
         except ShareCodeError as error:
-            raise Refusal(str(error)) from error
+            raise Refusal(error.template, **error.values) from error
         if name is None:
             name = await self._free_name(user_id, f"Imported {_faction(deck.faction)} deck")
         return await self.create(user_id, name, deck)
@@ -159,7 +164,8 @@ class SavedDecks:
 def _check_draft(deck: Deck) -> None:
     found = draft_problems(deck)
     if found:
-        raise Refusal("This deck breaks the rules: " + "; ".join(found) + ".")
+        # i18n: {problems}: the deck rules it breaks, separated by semicolons.
+        raise Refusal("This deck breaks the rules: {problems}.", problems="; ".join(found))
 
 
 def _key(name: str) -> str:
@@ -169,8 +175,9 @@ def _key(name: str) -> str:
         return ""
 
 
-def _quoted(name: str) -> str:
-    return quoted(" ".join(name.split())[:NAME_MAX * 2])
+def _shown(name: str) -> str:
+    """A name the user typed, on one line and cut short, to quote in a refusal."""
+    return " ".join(name.split())[:NAME_MAX * 2]
 
 
 def _faction(faction: str) -> str:

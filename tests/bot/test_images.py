@@ -80,7 +80,7 @@ async def test_a_burst_of_renders_does_not_stall_the_event_loop(renderer: Worker
     here = time.process_time() - cpu
 
     cpu = time.process_time()
-    jobs = [images.board_png(v) if kind == "board" else images.hand_png(v)  # type: ignore[arg-type]
+    jobs = [images.board_png(v, tag="en") if kind == "board" else images.hand_png(v, tag="en")  # type: ignore[arg-type]
             for kind, v in burst]
     work = asyncio.ensure_future(asyncio.gather(*jobs))
     stalls = await stalls_during(work)
@@ -100,8 +100,9 @@ async def test_a_burst_of_renders_does_not_stall_the_event_loop(renderer: Worker
 async def test_the_public_board_from_a_worker_matches_one_drawn_here(
         renderer: WorkerPool) -> None:
     private = SAMPLES["hand_mulligan"][1]()
-    assert await images.board_png(public_view(private)) == render_board(public_view(private))
-    assert await images.hand_png(private) == render_hand(private)
+    public = public_view(private)
+    assert await images.board_png(public, tag="en") == render_board(public)
+    assert await images.hand_png(private, tag="en") == render_hand(private)
 
 
 async def test_a_turns_board_and_views_from_a_worker_match_ones_drawn_here(
@@ -110,14 +111,14 @@ async def test_a_turns_board_and_views_from_a_worker_match_ones_drawn_here(
     _play_a_card(match)
     public, first, second = (match.observation(None), match.observation(0),
                              match.observation(1))
-    board, *views = await images.turn_pngs(public, first, second)
-    assert board == render_board(public) == await images.board_png(public)
+    board, *views = await images.turn_pngs(public, (first, "en"), (second, "en"), tag="en")
+    assert board == render_board(public) == await images.board_png(public, tag="en")
     assert views == [render_player_view(first), render_player_view(second)]
-    assert await images.player_view_png(second) is views[1]  # kept: not drawn again
+    assert await images.player_view_png(second, tag="en") is views[1]  # kept: not drawn again
     with pytest.raises(PublicBoardOnly):
-        await images.board_png(first)
+        await images.board_png(first, tag="en")
     with pytest.raises(NoHand):
-        await images.player_view_png(public)
+        await images.player_view_png(public, tag="en")
 
 
 async def test_without_processes_images_are_drawn_in_a_thread(
@@ -129,7 +130,7 @@ async def test_without_processes_images_are_drawn_in_a_thread(
     pool = images.configure(1)
     try:
         with caplog.at_level(logging.WARNING, logger="bot"):
-            png = await images.board_png(SAMPLES["board_empty"][1]())
+            png = await images.board_png(SAMPLES["board_empty"][1](), tag="en")
         assert isinstance(pool.executor, ThreadPoolExecutor)
         assert Image.open(io.BytesIO(png)).width == 720
         assert any("drawn in a thread" in r.getMessage() for r in caplog.records)
@@ -160,12 +161,12 @@ async def test_a_hand_that_looks_the_same_is_not_drawn_again(renderer: WorkerPoo
     first = match.to_act()[0]
     match.apply(Action(first, "pass"))
     before = match.observation(first)
-    png = await images.hand_png(before)
+    png = await images.hand_png(before, tag="en")
     assert png == render_hand(before)
     _play_a_card(match)  # the other player moves: the passed player's hand looks the same
     after = match.observation(first)
     assert after != before and after.action_count > before.action_count
-    assert await images.hand_png(after) is png
+    assert await images.hand_png(after, tag="en") is png
     assert png == render_hand(after)
 
 
@@ -173,13 +174,13 @@ async def test_a_hand_whose_look_changed_is_drawn_again(renderer: WorkerPool) ->
     match = _playing_match()
     seat = match.to_act()[0]
     before = match.observation(seat)
-    png = await images.hand_png(before)
+    png = await images.hand_png(before, tag="en")
     _play_a_card(match)  # one card fewer
     after = match.observation(seat)
-    changed = await images.hand_png(after)
+    changed = await images.hand_png(after, tag="en")
     assert changed != png and changed == render_hand(after)
     # Only the header's turn differs: the other player's turn now, then the player's own.
-    waiting = await images.hand_png(dataclasses.replace(before, turn=1 - seat, legal=()))
+    waiting = await images.hand_png(dataclasses.replace(before, turn=1 - seat, legal=()), tag="en")
     assert waiting != png
     assert waiting == render_hand(dataclasses.replace(before, turn=1 - seat, legal=()))
 
@@ -197,9 +198,9 @@ async def test_a_dimmed_card_is_part_of_the_hands_look(renderer: WorkerPool) -> 
             break
     else:
         raise AssertionError("no seed deals a Decoy on the first turn")
-    dimmed = await images.hand_png(obs)
+    dimmed = await images.hand_png(obs, tag="en")
     # The same state drawn without dimming (as if nothing but the Decoy were unplayable).
     plain_obs = dataclasses.replace(obs, legal=tuple(a for a in obs.legal if a.kind != "play"))
-    plain = await images.hand_png(plain_obs)
+    plain = await images.hand_png(plain_obs, tag="en")
     assert plain != dimmed
     assert dimmed == render_hand(obs) and plain == render_hand(plain_obs)

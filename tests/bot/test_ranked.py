@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.i18n import ENGLISH, language
 from bot.ranking.match import PlayerSeason
 from bot.ranking.ranks import PRO, PRO_KEPT, RankState
 from bot.ranking.rating import Skill, ladder_score, mmr, rate
@@ -274,7 +275,7 @@ async def test_bad_input_gets_a_sentence(services: Services, clock: FakeClock) -
     with pytest.raises(Refusal, match="has not started yet"):
         await services.ranked.leaderboard(GUILD, now.next(), LADDER, 0, ALICE.user_id)
     with pytest.raises(Refusal, match=f"Nobody played a ranked match in this server in "
-                                      f"{now.previous().title}"):
+                                      f"{now.previous().title(language(ENGLISH))}"):
         await services.ranked.leaderboard(GUILD, now.previous(), LADDER, 0, ALICE.user_id)
     with pytest.raises(Refusal, match="Nobody played a ranked match with Nilfgaard"):
         await services.ranked.leaderboard(GUILD, now, "nilfgaard", 0, ALICE.user_id)

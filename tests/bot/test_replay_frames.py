@@ -43,9 +43,10 @@ async def test_frames_are_the_live_boards_and_own_hands(services: Services) -> N
     replay = await services.replays.open(match_id, GUILD)
     frames = ReplayFrames()
     for number, (public, first, _) in seen.items():
-        assert await frames.board(replay, number) == render_board(public)
-        assert await frames.hand(replay, number, 0) == render_hand(first)
-        assert frames.ready(replay, number, 0) and not frames.ready(replay, number, 1)
+        assert await frames.board(replay, number, tag="en") == render_board(public)
+        assert await frames.hand(replay, number, 0, tag="en") == render_hand(first)
+        assert frames.ready(replay, number, 0, tag="en")
+        assert not frames.ready(replay, number, 1, tag="en")
 
 
 async def test_the_frame_cache_is_bounded_and_draws_each_frame_once(
@@ -54,20 +55,20 @@ async def test_the_frame_cache_is_bounded_and_draws_each_frame_once(
     drawn: list[Observation] = []
     real = replay_frames.board_png
 
-    async def counting(obs: Observation) -> bytes:
+    async def counting(obs: Observation, *, tag: str) -> bytes:
         drawn.append(obs)
-        return await real(obs)
+        return await real(obs, tag=tag)
 
     monkeypatch.setattr(replay_frames, "board_png", counting)
     board = render_board(replay.observation(replay.last, None))
     frames = ReplayFrames(max_bytes=3 * len(board))
-    twice = await asyncio.gather(frames.board(replay, replay.last),
-                                 frames.board(replay, replay.last))
+    twice = await asyncio.gather(frames.board(replay, replay.last, tag="en"),
+                                 frames.board(replay, replay.last, tag="en"))
     assert twice == [board, board] and len(drawn) == 1
     for number in range(6):
-        await frames.board(replay, number)
+        await frames.board(replay, number, tag="en")
     assert len(drawn) == 7
-    kept = [n for n in range(replay.last + 1) if frames.ready(replay, n, None)]
+    kept = [n for n in range(replay.last + 1) if frames.ready(replay, n, None, tag="en")]
     assert 1 <= len(kept) <= 4 and 5 in kept and replay.last not in kept
 
 
@@ -96,7 +97,7 @@ async def test_the_animation_shows_every_move_then_the_result(services: Services
     async def progress(fraction: float) -> None:
         heard.append(fraction)
 
-    gif = await ReplayFrames().animation(replay, 8_000_000, progress)
+    gif = await ReplayFrames().animation(replay, 8_000_000, progress, tag="en")
     assert len(gif) <= 8_000_000
     assert heard == sorted(heard) and heard[0] > 0 and heard[-1] < 1
     shown = Image.open(io.BytesIO(gif))
@@ -130,8 +131,8 @@ async def test_a_too_big_animation_fits_by_showing_fewer_moves(services: Service
     async def quiet(_: float) -> None:
         return None
 
-    full = await ReplayFrames().animation(replay, 8_000_000, quiet)
+    full = await ReplayFrames().animation(replay, 8_000_000, quiet, tag="en")
     limit = len(full) * 3 // 4
-    smaller = await ReplayFrames().animation(replay, limit, quiet)
+    smaller = await ReplayFrames().animation(replay, limit, quiet, tag="en")
     assert len(smaller) <= limit
     assert Image.open(io.BytesIO(smaller)).n_frames < Image.open(io.BytesIO(full)).n_frames

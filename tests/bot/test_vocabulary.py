@@ -166,9 +166,12 @@ def test_refusals_quote_what_was_typed_one_way() -> None:
 def test_ranked_messages_keep_to_the_vocabulary() -> None:
     page = leaderboard_ladder()
     profile = profile_full()
-    texts = {"leaderboard": list(texts_of(leaderboard_message(page, b"", [page.season]))),
-             "profile": list(texts_of(profile_message(profile, b""))),
-             "history": list(texts_of(history_message(1, "Alice", profile.recent, 0, True)))}
+    en = language(ENGLISH)
+    texts = {"leaderboard": list(texts_of(leaderboard_message(page, b"", [page.season],
+                                                              lang=en))),
+             "profile": list(texts_of(profile_message(profile, b"", lang=en))),
+             "history": list(texts_of(history_message(1, "Alice", profile.recent, 0, True,
+                                                      lang=en)))}
     check(texts)
 
 
@@ -205,7 +208,7 @@ async def test_every_message_of_a_played_match_keeps_to_the_vocabulary(
     assert stored is not None
     said += texts_of(with_ranked_lines(result_message(final, stored, b"", b"", lang=EN),
                                        ranked_lines(await services.ranked.outcome(match.id),
-                                                    names)))
+                                                    names, lang=EN)))
     said += texts_of(challenge_closed_message(challenge, record_, lang=EN))
     said += texts_of(practice_started_message(_as_practice(record_), None, lang=EN))
     said += texts_of(tutorial_started_message(_as_practice(record_), None, lang=EN))
@@ -213,8 +216,9 @@ async def test_every_message_of_a_played_match_keeps_to_the_vocabulary(
     for number in range(replay.last + 1):
         for viewer in (None, 0):
             shown = replay.observation(number, viewer)
-            said += texts_of(viewer_message(replay, shown, b"", None, player=True))
-    said += texts_of(shared_message(replay, b""))
+            said += texts_of(viewer_message(replay, shown, b"", None, player=True,
+                                            lang=language(ENGLISH)))
+    said += texts_of(shared_message(replay, b"", lang=language(ENGLISH)))
     check(texts)
 
 

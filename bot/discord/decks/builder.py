@@ -13,22 +13,27 @@ import discord
 
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
 from bot.discord.decks import ids
+from bot.i18n import N_, Language, ability_name, card_name, faction_name, row_name
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue
-from engine.cards import LEADER, NEUTRAL, ROW_NAMES, ROW_TITLES
+from engine.cards import LEADER, NEUTRAL, ROW_NAMES
 from engine.decks import MAX_SPECIALS, MIN_UNITS, can_add, summary
 from engine.sharecode import encode
 
-CATEGORIES = {"close": "Close Combat", "ranged": "Ranged Combat", "siege": "Siege",
-              "agile": "Agile", "heroes": "Heroes", "special": "Specials and weather",
-              "neutral": "Neutral"}
-CATEGORY_HINTS = {"close": "Units of your faction for the close combat row",
-                  "ranged": "Units of your faction for the ranged combat row",
-                  "siege": "Units of your faction for the siege row",
-                  "agile": "Units that go to the close or the ranged row",
-                  "heroes": "Heroes of your faction and neutral heroes: no effect touches them",
-                  "special": "Decoys, horns, Scorch, Mardroeme and weather",
-                  "neutral": "Units any faction may use"}
+# i18n: the deck builder's categories of cards (a select's options).
+CATEGORIES = {"close": N_("Close Combat"), "ranged": N_("Ranged Combat"), "siege": N_("Siege"),
+              "agile": N_("Agile"), "heroes": N_("Heroes"),
+              "special": N_("Specials and weather"), "neutral": N_("Neutral")}
+# i18n: what a category of the deck builder holds (a select option's description, at most
+# 100 characters).
+CATEGORY_HINTS = {"close": N_("Units of your faction for the close combat row"),
+                  "ranged": N_("Units of your faction for the ranged combat row"),
+                  "siege": N_("Units of your faction for the siege row"),
+                  "agile": N_("Units that go to the close or the ranged row"),
+                  "heroes": N_("Heroes of your faction and neutral heroes: no effect touches "
+                               "them"),
+                  "special": N_("Decoys, horns, Scorch, Mardroeme and weather"),
+                  "neutral": N_("Units any faction may use")}
 NOTHING = "none"
 OK, NOT_OK = "\u2705", "\u274c"
 
@@ -89,45 +94,70 @@ def is_unsaved(draft: Draft, saved: SavedDeck | None) -> bool:
     return (saved.deck.leader, saved.deck.cards) != (draft.deck.leader, draft.deck.cards)
 
 
-def status_line(deck: Deck) -> str:
+def status_line(deck: Deck, lang: Language) -> str:
     """Units and specials against the limits, and the card count."""
     counts = summary(deck)
-    units = OK if counts.units >= MIN_UNITS else NOT_OK
-    specials = OK if counts.specials <= MAX_SPECIALS else NOT_OK
-    return (f"Units **{counts.units}/{MIN_UNITS}** {units} \u00b7 Specials "
-            f"**{counts.specials}/{MAX_SPECIALS}** {specials} \u00b7 {counts.cards} cards")
+    # i18n: {units_ok} and {specials_ok} are a tick or a cross: whether the deck keeps
+    # within each limit.
+    return lang.ngettext("Units **{units}/{min_units}** {units_ok} \u00b7 Specials "
+                         "**{specials}/{max_specials}** {specials_ok} \u00b7 {count} card",
+                         "Units **{units}/{min_units}** {units_ok} \u00b7 Specials "
+                         "**{specials}/{max_specials}** {specials_ok} \u00b7 {count} cards",
+                         counts.cards, units=counts.units, min_units=MIN_UNITS,
+                         units_ok=OK if counts.units >= MIN_UNITS else NOT_OK,
+                         specials=counts.specials, max_specials=MAX_SPECIALS,
+                         specials_ok=OK if counts.specials <= MAX_SPECIALS else NOT_OK)
 
 
-def card_details(card: Card) -> str:
+def _rows(card: Card, lang: Language) -> str:
+    """The rows a unit may go to: "Close Combat or Ranged Combat"."""
+    names = [row_name(r, lang) for r in card.rows]
+    said = names[0] if names else ""
+    for name in names[1:]:
+        # i18n: rows a unit may go to; {rows} is one row or several already joined.
+        said = lang._("{rows} or {row}", rows=said, row=name)
+    return said
+
+
+def card_details(card: Card, lang: Language) -> str:
     """A card's strength, rows and abilities in a few words (its text for specials)."""
     if not card.is_unit:
-        return card.text
+        return lang._(card.text) if card.text else ""
     abilities = catalogue().abilities
-    facts = ["Hero" if card.hero else "", f"Strength {card.strength}",
-             " or ".join(ROW_TITLES[r] for r in card.rows),
-             *(abilities[a].name if a in abilities else a for a in sorted(card.abilities)
-               if a != "agile")]
+    facts = [lang._("Hero") if card.hero else "",
+             lang._("Strength {strength}", strength=card.strength), _rows(card, lang),
+             *(ability_name(a, lang.tag) if a in abilities else a
+               for a in sorted(card.abilities) if a != "agile")]
     return " \u00b7 ".join(f for f in facts if f)
 
 
+def deck_head(deck: Deck, name: str, lang: Language) -> str:
+    """"**Name** (Faction) · Leader: Leader's name"."""
+    leader = card_name(deck.leader, lang.tag) if deck.leader in catalogue().cards \
+        else deck.leader
+    return lang._("**{name}** ({faction}) \u00b7 Leader: {leader}", name=name,
+                  faction=faction_name(deck.faction, lang.tag), leader=leader)
+
+
 def builder_message(draft: Draft, saved: SavedDeck | None, note: str = "",
-                    png: bytes | None = None, confirm_close: bool = False) -> Outgoing:
+                    png: bytes | None = None, confirm_close: bool = False, *,
+                    lang: Language) -> Outgoing:
     """The builder: title, status line, a note about the last change, the deck image (when
     given: otherwise the message keeps its image) and the components."""
-    cat = catalogue()
     deck = draft.deck
-    title = clean(saved.name) if saved is not None else "New deck"
-    unsaved = " \u00b7 *unsaved changes*" if is_unsaved(draft, saved) else ""
-    leader = cat.cards[deck.leader].name if deck.leader in cat.cards else deck.leader
-    lines = [f"\U0001f0cf **{title}** ({cat.factions[deck.faction].name}) \u00b7 Leader: "
-             f"{leader}{unsaved}", status_line(deck)]
+    title = clean(saved.name) if saved is not None else lang._("New deck")
+    head = deck_head(deck, title, lang)
+    if is_unsaved(draft, saved):
+        head = lang._("{deck} \u00b7 *unsaved changes*", deck=head)
+    lines = [f"\U0001f0cf {head}", status_line(deck, lang)]
     if note:
         lines.append(note)
     files = (("deck.png", png),) if png is not None else ()
-    return Outgoing(clip("\n".join(lines), 2000), builder_view(draft, confirm_close), files)
+    return Outgoing(clip("\n".join(lines), 2000), builder_view(draft, confirm_close, lang=lang),
+                    files)
 
 
-def builder_view(draft: Draft, confirm_close: bool = False) -> StaticView:
+def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -> StaticView:
     """Category, Add, Remove and leader selects, and the Save, Save as, Share, Paste list
     and Close buttons."""
     deck, code, key = draft.deck, draft.code, draft.category
@@ -137,28 +167,40 @@ def builder_view(draft: Draft, confirm_close: bool = False) -> StaticView:
 
     shown = [c for c in usable_cards(deck.faction) if category_of(c) == key]
     in_deck = {c.id: deck.cards.get(c.id, 0) for c in shown}
-    adds = [option(c.name + (f" ({in_deck[c.id]}/{c.copies})" if c.copies > 1 else ""), c.id,
-                   card_details(c)) for c in shown if can_add(deck, c.id)]
-    removes = [option(f"{c.name} \u00d7{in_deck[c.id]}", c.id, card_details(c))
+    names = {c.id: card_name(c.id, lang.tag) for c in shown}
+    adds = [option(names[c.id] + (f" ({in_deck[c.id]}/{c.copies})" if c.copies > 1 else ""),
+                   c.id, card_details(c, lang)) for c in shown if can_add(deck, c.id)]
+    removes = [option(f"{names[c.id]} \u00d7{in_deck[c.id]}", c.id, card_details(c, lang))
                for c in shown if in_deck[c.id]]
     counts = {k: sum(n for c, n in deck.cards.items() if c in catalogue().cards
                      and category_of(catalogue().cards[c]) == k) for k in CATEGORIES}
+    category = lang._(CATEGORIES[key])
     items: list[discord.ui.Item[StaticView]] = [
-        select(cid("cat"), "Category",
-               [option(f"{CATEGORIES[k]} ({counts[k]} in deck)", k, CATEGORY_HINTS[k],
-                       default=k == key) for k in categories(deck.faction)], row=0),
-        _select_or_empty(cid("add"), f"Add: {CATEGORIES[key]}", adds,
-                         "Nothing more of this category can go in", row=1),
-        _select_or_empty(cid("remove"), f"Remove: {CATEGORIES[key]}", removes,
-                         "No cards of this category in the deck", row=2),
-        select(cid("leader"), "Leader",
-               [option(c.name, c.id, c.text, default=c.id == deck.leader)
+        select(cid("cat"), lang.pgettext("select placeholder", "Category"),
+               [option(lang.pgettext("select option", "{category} ({count} in deck)",
+                                     category=lang._(CATEGORIES[k]), count=counts[k]),
+                       k, lang._(CATEGORY_HINTS[k]), default=k == key)
+                for k in categories(deck.faction)], row=0),
+        _select_or_empty(cid("add"), lang.pgettext("select placeholder", "Add: {category}",
+                                                   category=category), adds,
+                         lang.pgettext("select option", "Nothing more of this category can go "
+                                       "in"), row=1),
+        _select_or_empty(cid("remove"), lang.pgettext("select placeholder", "Remove: {category}",
+                                                      category=category), removes,
+                         lang.pgettext("select option", "No cards of this category in the "
+                                       "deck"), row=2),
+        select(cid("leader"), lang.pgettext("select placeholder", "Leader"),
+               [option(card_name(c.id, lang.tag), c.id, lang._(c.text) if c.text else None,
+                       default=c.id == deck.leader)
                 for c in catalogue().leaders(deck.faction)], row=3),
-        button("Save", cid("save"), style=discord.ButtonStyle.success, row=4),
-        button("Save as", cid("saveas"), row=4),
-        button("Share", cid("share"), style=discord.ButtonStyle.primary, row=4),
-        button("Paste list", cid("paste"), row=4),
-        button("Discard changes" if confirm_close else "Close",
+        button(lang.pgettext("button", "Save"), cid("save"), style=discord.ButtonStyle.success,
+               row=4),
+        button(lang.pgettext("button", "Save as"), cid("saveas"), row=4),
+        button(lang.pgettext("button", "Share"), cid("share"), style=discord.ButtonStyle.primary,
+               row=4),
+        button(lang.pgettext("button", "Paste list"), cid("paste"), row=4),
+        button(lang.pgettext("button", "Discard changes") if confirm_close
+               else lang.pgettext("button", "Close"),
                cid("discard" if confirm_close else "close"),
                style=discord.ButtonStyle.danger, row=4),
     ]

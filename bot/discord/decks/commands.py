@@ -6,42 +6,45 @@ import discord
 from discord import app_commands
 
 from bot.discord.core.choices import FACTION_CHOICES
-from bot.discord.core.context import services
+from bot.discord.core.context import private_lang, public_lang, services
 from bot.discord.core.replies import guarded
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.decks import ids
-from bot.discord.decks.builder import Draft, categories, status_line
+from bot.discord.decks.builder import Draft, categories, deck_head, status_line
 from bot.discord.decks.handlers import show_builder
+from bot.i18n import Language, faction_name
 from bot.images import deck_png
 from bot.service.decks import factions
 from bot.service.saved_decks import MAX_DECKS, NAME_MAX, share_code
 from bot.storage.saved_decks import SavedDeck
-from engine import Deck, catalogue, starter_decks
+from engine import Deck, starter_decks
 from engine.decks import problems, summary
 
 CODE_MAX = 200
 
 
-def deck_line(saved: SavedDeck) -> str:
+def deck_line(saved: SavedDeck, lang: Language) -> str:
     """One deck in the list: name, faction, counts and whether it can be played."""
     counts = summary(saved.deck)
-    ready = "ready to play" if not problems(saved.deck) else "not ready yet"
-    return (f"\u2022 **{clean(saved.name)}** \u00b7 {catalogue().factions[saved.deck.faction].name}"
-            f" \u00b7 {counts.units} units, {counts.specials} specials \u00b7 {ready}")
+    values = {"name": clean(saved.name), "faction": faction_name(saved.deck.faction, lang.tag),
+              "units": counts.units, "specials": counts.specials}
+    if problems(saved.deck):
+        return "\u2022 " + lang._("**{name}** \u00b7 {faction} \u00b7 {units} units, "
+                                  "{specials} specials \u00b7 not ready yet", **values)
+    return "\u2022 " + lang._("**{name}** \u00b7 {faction} \u00b7 {units} units, {specials} "
+                              "specials \u00b7 ready to play", **values)
 
 
-def deck_summary(saved: Deck) -> str:
+def deck_summary(saved: Deck, lang: Language) -> str:
     """A deck's name, faction and leader, and its status line."""
-    cat = catalogue()
-    leader = cat.cards[saved.leader].name if saved.leader in cat.cards else saved.leader
-    return (f"**{clean(saved.name)}** ({cat.factions[saved.faction].name}) \u00b7 Leader: "
-            f"{leader}\n{status_line(saved)}")
+    return f"{deck_head(saved, clean(saved.name), lang)}\n{status_line(saved, lang)}"
 
 
 async def _reply_with_deck(interaction: discord.Interaction, text: str, deck: Deck, *,
                            public: bool = False) -> None:
+    lang = await (public_lang if public else private_lang)(interaction)
     await interaction.response.defer(ephemeral=not public, thinking=True)
-    out = Outgoing(text, files=(("deck.png", await deck_png(deck)),))
+    out = Outgoing(text, files=(("deck.png", await deck_png(deck, tag=lang.tag)),))
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -65,9 +68,11 @@ class DeckCommands(app_commands.Group):
                 chosen = factions()[0][0]
             starter = starter_decks()[chosen]
             deck = Deck(chosen, starter.leader, dict(starter.cards) if from_starter else {})
+            lang = await private_lang(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await show_builder(interaction, Draft(0, categories(chosen)[0], deck), None,
-                               "Choose a category, then add cards. **Save** keeps the deck.")
+                               lang._("Choose a category, then add cards. **Save** keeps the "
+                                      "deck."), lang=lang)
 
         await guarded(interaction, work())
 
@@ -77,9 +82,10 @@ class DeckCommands(app_commands.Group):
         """Open the builder on a saved deck."""
         async def work() -> None:
             saved = await services(interaction).decks.named(interaction.user.id, name)
+            lang = await private_lang(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await show_builder(interaction, Draft(saved.id, categories(saved.deck.faction)[0],
-                                                  saved.deck), saved)
+                                                  saved.deck), saved, lang=lang)
 
         await guarded(interaction, work())
 
@@ -88,12 +94,15 @@ class DeckCommands(app_commands.Group):
         """List the user's decks."""
         async def work() -> None:
             decks = await services(interaction).decks.all(interaction.user.id)
+            lang = await private_lang(interaction)
             if not decks:
-                text = "You have no decks yet: build one with `/gwent deck new`."
+                text = lang._("You have no decks yet: build one with `/gwent deck new`.")
             else:
-                text = "\n".join([f"**Your decks** ({len(decks)} of {MAX_DECKS})",
-                                  *(deck_line(saved) for saved in decks),
-                                  "`/gwent deck show`, `edit` or `export` a deck by its name."])
+                text = "\n".join([lang._("**Your decks** ({count} of {most})", count=len(decks),
+                                          most=MAX_DECKS),
+                                  *(deck_line(saved, lang) for saved in decks),
+                                  lang._("`/gwent deck show`, `edit` or `export` a deck by its "
+                                         "name.")])
             await interaction.response.send_message(clip(text, 2000), ephemeral=True)
 
         await guarded(interaction, work())
@@ -106,9 +115,12 @@ class DeckCommands(app_commands.Group):
         """The deck image, to the user or (post) to the channel."""
         async def work() -> None:
             saved = await services(interaction).decks.named(interaction.user.id, name)
-            owner = f"\n{clean(interaction.user.display_name)}'s deck." if post else ""
-            await _reply_with_deck(interaction, deck_summary(saved.deck) + owner, saved.deck,
-                                   public=post)
+            lang = await (public_lang if post else private_lang)(interaction)
+            text = deck_summary(saved.deck, lang)
+            if post:
+                text += "\n" + lang._("{name}'s deck.",
+                                      name=clean(interaction.user.display_name))
+            await _reply_with_deck(interaction, text, saved.deck, public=post)
 
         await guarded(interaction, work())
 
@@ -120,8 +132,10 @@ class DeckCommands(app_commands.Group):
         async def work() -> None:
             renamed, old = await services(interaction).decks.rename(interaction.user.id, name,
                                                                     new_name)
+            lang = await private_lang(interaction)
             await interaction.response.send_message(
-                f"Renamed **{clean(old)}** to **{clean(renamed.name)}**.", ephemeral=True)
+                lang._("Renamed **{old}** to **{new}**.", old=clean(old),
+                       new=clean(renamed.name)), ephemeral=True)
 
         await guarded(interaction, work())
 
@@ -131,13 +145,14 @@ class DeckCommands(app_commands.Group):
         """Ask before deleting a deck."""
         async def work() -> None:
             saved = await services(interaction).decks.named(interaction.user.id, name)
+            lang = await private_lang(interaction)
             view = StaticView(
-                button("Delete", ids.deck_delete(saved.id, "yes"),
+                button(lang.pgettext("button", "Delete"), ids.deck_delete(saved.id, "yes"),
                        style=discord.ButtonStyle.danger),
-                button("Keep it", ids.deck_delete(saved.id, "no")))
+                button(lang.pgettext("button", "Keep it"), ids.deck_delete(saved.id, "no")))
             await interaction.response.send_message(
-                f"Delete **{clean(saved.name)}** for good? Matches already played with it keep "
-                "their own copy.", view=view, ephemeral=True)
+                lang._("Delete **{name}** for good? Matches already played with it keep their "
+                       "own copy.", name=clean(saved.name)), view=view, ephemeral=True)
 
         await guarded(interaction, work())
 
@@ -151,9 +166,11 @@ class DeckCommands(app_commands.Group):
         async def work() -> None:
             saved = await services(interaction).decks.import_code(interaction.user.id, code,
                                                                   name)
+            lang = await private_lang(interaction)
+            said = lang._("Saved as **{name}**. Change it with `/gwent deck edit`.",
+                          name=clean(saved.name))
             await _reply_with_deck(
-                interaction, f"\U0001f4e5 Saved as **{clean(saved.name)}**. Change it with "
-                f"`/gwent deck edit`.\n{deck_summary(saved.deck)}", saved.deck)
+                interaction, f"\U0001f4e5 {said}\n{deck_summary(saved.deck, lang)}", saved.deck)
 
         await guarded(interaction, work())
 
@@ -164,9 +181,12 @@ class DeckCommands(app_commands.Group):
         async def work() -> None:
             saved = await services(interaction).decks.named(interaction.user.id, name)
             code = share_code(saved.deck)
-            await _reply_with_deck(
-                interaction, f"{deck_summary(saved.deck)}\nShare code:\n```\n{code}\n```\n"
-                f"Anyone can add it to their decks with `/gwent deck import`.", saved.deck)
+            lang = await private_lang(interaction)
+            # i18n: {code} is a share code, shown in a code block: keep the ``` lines.
+            said = lang._("Share code:\n```\n{code}\n```\nAnyone can add it to their decks "
+                          "with `/gwent deck import`.", code=code)
+            await _reply_with_deck(interaction, f"{deck_summary(saved.deck, lang)}\n{said}",
+                                   saved.deck)
 
         await guarded(interaction, work())
 

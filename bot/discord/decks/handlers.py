@@ -6,12 +6,12 @@ from collections import OrderedDict
 
 import discord
 
-from bot.discord.core.context import services
+from bot.discord.core.context import private_lang, services
 from bot.discord.core.forms import Form, FormRouter, text_field
 from bot.discord.core.views import Outgoing, clean, clip
 from bot.discord.decks import ids
 from bot.discord.decks.builder import Draft, builder_message, categories, is_unsaved
-from bot.i18n import other_names
+from bot.i18n import Language, card_name, other_names
 from bot.images import deck_png
 from bot.service.errors import IllegalMove, NotFound, OutOfDate
 from bot.service.saved_decks import NAME_MAX, share_code
@@ -28,6 +28,9 @@ UNREAD_SHOWN = 12
 # convenience: lost on a restart). At most PASTES_KEPT users are remembered.
 PASTES_KEPT = 500
 _pasted: OrderedDict[int, str] = OrderedDict()
+# The cards of the pasted list's example.
+EXAMPLE = {"unit": "blue_stripes_commando", "other": "dandelion", "special": "decoy",
+           "leader": "foltest_the_siegemaster"}
 
 
 async def draft_of(interaction: discord.Interaction, groups: Groups
@@ -54,11 +57,11 @@ async def draft_of(interaction: discord.Interaction, groups: Groups
 
 async def show_builder(interaction: discord.Interaction, draft: Draft, saved: SavedDeck | None,
                        note: str = "", *, confirm_close: bool = False,
-                       image: bool = True) -> None:
+                       image: bool = True, lang: Language) -> None:
     """Answer with the builder: a new ephemeral message for a command, else the edited
     builder message (with a fresh deck image unless `image` is False)."""
-    png = await deck_png(draft.deck) if image else None
-    out = builder_message(draft, saved, note, png, confirm_close)
+    png = await deck_png(draft.deck, tag=lang.tag) if image else None
+    out = builder_message(draft, saved, note, png, confirm_close, lang=lang)
     if interaction.response.is_done():  # a command's thinking message, or a deferred click
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=image))
     else:
@@ -72,74 +75,85 @@ async def on_build(interaction: discord.Interaction, groups: Groups, values: lis
     cat = catalogue()
     if op in ("cat", "add", "remove", "leader"):
         _check_choice(op, draft, values[0])
+    lang = await private_lang(interaction)
     if op == "cat":
-        await show_builder(interaction, draft.showing(values[0]), saved, image=False)
+        await show_builder(interaction, draft.showing(values[0]), saved, image=False, lang=lang)
         return
     if op in ("save", "saveas", "paste") and not (op == "save" and saved is not None):
-        await interaction.response.send_modal(_form(op, draft, saved, interaction.user.id))
+        await interaction.response.send_modal(_form(op, draft, saved, interaction.user.id, lang))
         return
     if op == "share":
-        await _share(interaction, draft)
+        await _share(interaction, draft, lang)
         return
     if op == "close" and is_unsaved(draft, saved):
-        await show_builder(interaction, draft, saved, "You have unsaved changes: press **Discard "
-                           "changes** to close without them, or **Save**.", confirm_close=True,
-                           image=False)
+        await show_builder(interaction, draft, saved, lang._(
+            "You have unsaved changes: press **Discard changes** to close without them, or "
+            "**Save**."), confirm_close=True, image=False, lang=lang)
         return
     if op in ("close", "discard"):
-        await interaction.response.edit_message(content="Deck builder closed.", view=None,
-                                                attachments=[])
+        await interaction.response.edit_message(content=lang._("Deck builder closed."),
+                                                view=None, attachments=[])
         return
     await interaction.response.defer()
     deck, note = draft.deck, ""
     if op == "add":
         card = cat.card(values[0])
+        name = card_name(card.id, lang.tag)
         if can_add(deck, card.id):
             deck = _counted(deck, card.id, +1)
-            note = f"Added {card.name} ({deck.cards[card.id]} in the deck)."
+            note = lang._("Added {card} ({count} in the deck).", card=name,
+                          count=deck.cards[card.id])
         else:
             more = _counted(deck, card.id, +1)
-            note = f"{card.name} cannot go in: {'; '.join(draft_problems(more))}."
+            # i18n: {problems}: the deck rules it would break, separated by semicolons.
+            note = lang._("{card} cannot go in: {problems}.", card=name,
+                          problems="; ".join(draft_problems(more)))
     elif op == "remove":
         card = cat.card(values[0])
         deck = _counted(deck, card.id, -1)
-        note = f"Took out {card.name} ({deck.cards.get(card.id, 0)} left)."
+        note = lang._("Took out {card} ({count} left).", card=card_name(card.id, lang.tag),
+                      count=deck.cards.get(card.id, 0))
     elif op == "leader":
         deck = deck.with_leader(values[0])
-        note = f"Leader: {cat.card(values[0]).name}."
+        note = lang._("Leader: {card}.", card=card_name(values[0], lang.tag))
     elif op == "save":
         assert saved is not None
         saved = await services(interaction).decks.save(interaction.user.id, draft.deck_id, deck)
-        note = f"\U0001f4be Saved **{clean(saved.name)}**."
-    await show_builder(interaction, draft.changed(deck), saved, note, image=op != "save")
+        note = "\U0001f4be " + lang._("Saved **{name}**.", name=clean(saved.name))
+    await show_builder(interaction, draft.changed(deck), saved, note, image=op != "save",
+                       lang=lang)
 
 
 async def on_build_form(interaction: discord.Interaction, groups: Groups,
                         values: dict[str, str]) -> None:
     """A builder form: the name to save under, or a pasted list."""
     draft, saved = await draft_of(interaction, groups)
+    lang = await private_lang(interaction)
     if groups["op"] == "paste":
-        await _paste(interaction, draft, saved, values.get(LIST_FIELD, ""))
+        await _paste(interaction, draft, saved, values.get(LIST_FIELD, ""), lang)
         return
     created = await services(interaction).decks.create(interaction.user.id,
                                                        values.get(NAME_FIELD, ""), draft.deck)
     await interaction.response.defer()
     moved = Draft(created.id, draft.category, created.deck)
-    await show_builder(interaction, moved, created, f"\U0001f4be Saved as "
-                       f"**{clean(created.name)}**.", image=False)
+    await show_builder(interaction, moved, created, "\U0001f4be " + lang._(
+        "Saved as **{name}**.", name=clean(created.name)), image=False, lang=lang)
 
 
 async def on_deck_delete(interaction: discord.Interaction, groups: Groups, _: list[str]
                          ) -> None:
     """Delete (or keep) the deck named in a confirmation."""
     deck_id = int(groups["deck"])
+    lang = await private_lang(interaction)
     if groups["op"] == "no":
-        await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+        await interaction.response.edit_message(content=lang._("Nothing was deleted."),
+                                                view=None)
         return
     deleted = await services(interaction).decks.delete(interaction.user.id, deck_id)
     await interaction.response.edit_message(
-        content=f"\U0001f5d1\ufe0f Deleted **{clean(deleted.name)}**. Matches already played "
-                "with it keep their own copy.", view=None)
+        content="\U0001f5d1\ufe0f " + lang._("Deleted **{name}**. Matches already played with "
+                                             "it keep their own copy.",
+                                             name=clean(deleted.name)), view=None)
 
 
 def remember_paste(user_id: int, text: str | None) -> None:
@@ -152,53 +166,77 @@ def remember_paste(user_id: int, text: str | None) -> None:
 
 
 async def _paste(interaction: discord.Interaction, draft: Draft, saved: SavedDeck | None,
-                 text: str) -> None:
+                 text: str, lang: Language) -> None:
     await interaction.response.defer()
     found = parse_list(text, draft.deck.faction, draft.deck.leader, other=other_names())
     if not found.lines:
-        await show_builder(interaction, draft, saved, "The pasted list was empty: nothing was "
-                           "changed.", image=False)
+        await show_builder(interaction, draft, saved, lang._(
+            "The pasted list was empty: nothing was changed."), image=False, lang=lang)
         return
     if not found.ok:
         remember_paste(interaction.user.id, text)
+        # The reasons are the engine's (engine.decklist), in English.
         lines = [f"\u2022 `{clip(u.line, 60).replace('`', '')}`: {clean(clip(u.reason, 200))}"
                  for u in found.unread[:UNREAD_SHOWN]]
         more = len(found.unread) - UNREAD_SHOWN
         if more > 0:
-            lines.append(f"\u2026 and {more} more.")
-        head = (f"\u26a0\ufe0f Nothing was changed: {len(found.unread)} of {found.lines} lines "
-                "could not be used. Fix them and press **Paste list** again (it keeps your "
-                "text):")
-        await show_builder(interaction, draft, saved, "\n".join([head, *lines]), image=False)
+            lines.append("\u2026 " + lang._("and {count} more.", count=more))
+        head = "\u26a0\ufe0f " + lang.ngettext(
+            "Nothing was changed: {unread} of {count} line could not be used. Fix them and "
+            "press **Paste list** again (it keeps your text):",
+            "Nothing was changed: {unread} of {count} lines could not be used. Fix them and "
+            "press **Paste list** again (it keeps your text):", found.lines,
+            unread=len(found.unread))
+        await show_builder(interaction, draft, saved, "\n".join([head, *lines]), image=False,
+                           lang=lang)
         return
     remember_paste(interaction.user.id, None)
     deck = Deck(draft.deck.faction, found.leader or draft.deck.leader, found.cards)
     total = sum(found.cards.values())
-    await show_builder(interaction, draft.changed(deck), saved,
-                       f"\U0001f4cb Pasted {found.lines} lines: the deck now holds these "
-                       f"{total} cards.")
+    # i18n: {lines}: how many lines (or comma-separated items) the pasted list had.
+    note = lang.ngettext("Pasted {lines} lines: the deck now holds this {count} card.",
+                         "Pasted {lines} lines: the deck now holds these {count} cards.", total,
+                         lines=found.lines)
+    await show_builder(interaction, draft.changed(deck), saved, f"\U0001f4cb {note}",
+                       lang=lang)
 
 
-async def _share(interaction: discord.Interaction, draft: Draft) -> None:
+async def _share(interaction: discord.Interaction, draft: Draft, lang: Language) -> None:
     code = share_code(draft.deck)
-    name = clean(draft.deck.name) if draft.deck.name else "this deck"
-    await interaction.response.send_message(ephemeral=True, **Outgoing(
-        f"Share code of **{name}**:\n```\n{code}\n```\nAnyone can add it to their decks with "
-        f"`/gwent deck import code:{code}`.").send_kwargs())
+    values = {"code": code, "name": clean(draft.deck.name)}
+    # i18n: {code} is a share code, shown in a code block: keep the ``` lines and the command.
+    text = (lang._("Share code of **{name}**:\n```\n{code}\n```\nAnyone can add it to their "
+                   "decks with `/gwent deck import code:{code}`.", **values) if draft.deck.name
+            else lang._("Share code of **this deck**:\n```\n{code}\n```\nAnyone can add it to "
+                        "their decks with `/gwent deck import code:{code}`.", **values))
+    await interaction.response.send_message(ephemeral=True, **Outgoing(text).send_kwargs())
 
 
-def _form(op: str, draft: Draft, saved: SavedDeck | None, user_id: int) -> Form:
+def _form(op: str, draft: Draft, saved: SavedDeck | None, user_id: int,
+          lang: Language) -> Form:
     custom_id = ids.build_form(op, draft.deck_id, draft.category, draft.code)
     if op == "paste":
-        return Form("Paste a deck list", custom_id, text_field(
-            "One card per line or comma: 3x Name", LIST_FIELD, long=True,
-            default=_pasted.get(user_id),
-            placeholder="3x Blue Stripes Commando, Dandelion, 2 Decoy\nLeader: Foltest: The "
-                        "Siegemaster"))
-    title = "Save this deck as" if op == "saveas" else "Save this deck"
-    placeholder = f"{saved.name} (copy)" if saved is not None else "A name for the deck"
-    return Form(title, custom_id, text_field("Deck name", NAME_FIELD, max_length=NAME_MAX,
+        return Form(lang.pgettext("modal title", "Paste a deck list"), custom_id, text_field(
+            lang.pgettext("text input label", "One card per line or comma: 3x Name"),
+            LIST_FIELD, long=True, default=_pasted.get(user_id),
+            placeholder=_paste_example(lang)))
+    title = (lang.pgettext("modal title", "Save this deck as") if op == "saveas"
+             else lang.pgettext("modal title", "Save this deck"))
+    placeholder = (lang.pgettext("text input placeholder", "{name} (copy)", name=saved.name)
+                   if saved is not None
+                   else lang.pgettext("text input placeholder", "A name for the deck"))
+    return Form(title, custom_id, text_field(lang.pgettext("text input label", "Deck name"),
+                                             NAME_FIELD, max_length=NAME_MAX,
                                              placeholder=placeholder))
+
+
+def _paste_example(lang: Language) -> str:
+    """The pasted list's example, with cards named in the reader's language."""
+    names = {key: card_name(card_id, lang.tag) for key, card_id in EXAMPLE.items()}
+    # i18n: an example of a pasted deck list (a text input placeholder, at most 100
+    # characters). Keep "Leader:" in English: the list reader knows only that word.
+    return lang.pgettext("text input placeholder", "3x {unit}, {other}, 2 {special}\nLeader: "
+                         "{leader}", **names)
 
 
 def _check_choice(op: str, draft: Draft, value: str) -> None:

@@ -37,8 +37,7 @@ async def card(interaction: discord.Interaction, name: str) -> None:
         lang = await private_lang(interaction)
         found, others = learn.find_card(name, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        # TODO(i18n): card_png draws the card's texts in English
-        out = learn.card_message(found, others, await card_png(found), lang=lang)
+        out = learn.card_message(found, others, await card_png(found, tag=lang.tag), lang=lang)
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -72,8 +71,8 @@ async def faction(interaction: discord.Interaction, name: str) -> None:
         lang = await private_lang(interaction)
         key = learn.find_faction(name, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        # TODO(i18n): deck_png draws the cards' texts in English
-        out = learn.faction_message(key, await deck_png(starter_decks()[key]), lang=lang)
+        image = await deck_png(starter_decks()[key], tag=lang.tag)
+        out = learn.faction_message(key, image, lang=lang)
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())
@@ -100,8 +99,7 @@ async def leader(interaction: discord.Interaction, name: str) -> None:
         lang = await private_lang(interaction)
         found = learn.find_leader(name, lang)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        # TODO(i18n): card_png draws the card's texts in English
-        out = learn.leader_message(found, await card_png(found), lang=lang)
+        out = learn.leader_message(found, await card_png(found, tag=lang.tag), lang=lang)
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
     await guarded(interaction, work())

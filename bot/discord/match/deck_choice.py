@@ -26,8 +26,7 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = (),
     faction = cat.factions[me.faction]
     leader = cat.card(me.leader)
     choice = seat_choice(me)
-    # TODO(i18n): deck_title (bot.service.decks) names a starter deck in English.
-    deck = clean(deck_title(choice))
+    deck = clean(deck_title(choice, lang))
     # i18n: {opponent} is a player's name; {faction} a faction's name and {perk} what it
     # does; {leader} a leader card's name and {ability} what it does; {deck} a deck's name.
     lines = [lang._("**Your deck** against {opponent}", opponent=clean(them.name)),

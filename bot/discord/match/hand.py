@@ -62,9 +62,7 @@ async def hand_view_png(obs: Observation, *, lang: Language) -> bytes:
     """The image of a player's private view, in their language: the board from their side,
     marked as theirs, and their hand, numbered as shown_hand orders it. (Every private
     view's image is drawn here.)"""
-    # TODO(i18n): render tag: pass lang.tag once player_view_png takes it.
-    del lang
-    return await player_view_png(obs)
+    return await player_view_png(obs, tag=lang.tag)
 
 
 async def view_png(snapshot: Snapshot, *, asked: bool, lang: Language) -> bytes | None:

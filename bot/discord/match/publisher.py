@@ -232,8 +232,7 @@ class Publisher:
         match, obs = snapshot.match, snapshot.observation
         assert obs is not None
         count = obs.action_count
-        # TODO(i18n): render tag: pass lang.tag once board_png takes it.
-        drawing = asyncio.ensure_future(board_png(obs))
+        drawing = asyncio.ensure_future(board_png(obs, tag=lang.tag))
         if match.board_message_id is not None and obs.phase in BEFORE_PLAY:
             # The board of the match's start, narrating everything since.
             out = board_message(snapshot, await drawing, obs.event_log, moves=count,
@@ -280,15 +279,14 @@ class Publisher:
         obs = snapshot.observation
         stored = await self._bot.services.matches.result(match.id)
         assert obs is not None and stored is not None
-        # TODO(i18n): render tag: pass lang.tag once board_png and result_png take it.
-        drawing = asyncio.ensure_future(board_png(obs))
-        image = None if stored.abandoned else await result_png(obs)
+        drawing = asyncio.ensure_future(board_png(obs, tag=lang.tag))
+        image = None if stored.abandoned else await result_png(obs, tag=lang.tag)
         out = result_message(snapshot, stored, image, await drawing,
                              obs.event_log[match.board_events or 0:], lang=lang)
         ranked = await self._bot.services.ranked.outcome(match.id)
-        # TODO(i18n): ranked_lines (bot.discord.ranked) takes no language yet.
         out = with_ranked_lines(out, ranked_lines(ranked, (match.seats[0].name,
-                                                           match.seats[1].name)))
+                                                           match.seats[1].name),
+                                                  lang=lang))
         courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwr{match.id}",

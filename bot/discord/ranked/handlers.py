@@ -10,14 +10,17 @@ from dataclasses import replace
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import Groups, guild_id_of, services
+from bot.discord.core.context import Groups, guild_id_of, private_lang, public_lang, services
 from bot.discord.core.views import Outgoing
 from bot.discord.ranked.messages import (
     history_message,
     leaderboard_message,
     profile_message,
+    shared_history_message,
     shared_leaderboard_message,
+    shared_profile_message,
 )
+from bot.i18n import Language
 from bot.images import leaderboard_png, profile_png
 from bot.ranking.seasons import Season, UnknownSeason
 from bot.ranking.views import LADDER, LeaderboardPage, Profile
@@ -29,7 +32,7 @@ def _season(interaction: discord.Interaction, text: str | None) -> Season:
     try:
         return Season.parse(text or "", today)
     except UnknownSeason as error:
-        raise Refusal(str(error)) from error
+        raise Refusal(error.phrase.message, **error.phrase.values) from error
 
 
 async def _page(interaction: discord.Interaction, season: Season, board: str,
@@ -57,8 +60,9 @@ async def leaderboard_command(interaction: discord.Interaction, faction: str | N
         found, seasons = await _page(interaction, wanted, board, None)
     except Refusal:
         found, seasons = await _page(interaction, wanted, board, 0)
+    lang = await private_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    out = leaderboard_message(found, await leaderboard_png(found), seasons)
+    out = leaderboard_message(found, await leaderboard_png(found, tag=lang.tag), seasons, lang=lang)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -68,9 +72,11 @@ async def season_choices(interaction: discord.Interaction,
     if interaction.guild_id is None:
         return []
     typed = current.strip().casefold()
-    return [app_commands.Choice(name=s.title, value=f"{s.year}-{s.month:02d}")
-            for s in await _seasons(interaction, interaction.guild_id)
-            if typed in s.title.casefold() or typed in f"{s.year}-{s.month:02d}"][:25]
+    lang = await private_lang(interaction)
+    titled = [(s, s.title(lang)) for s in await _seasons(interaction, interaction.guild_id)]
+    return [app_commands.Choice(name=title, value=f"{s.year}-{s.month:02d}")
+            for s, title in titled
+            if typed in title.casefold() or typed in f"{s.year}-{s.month:02d}"][:25]
 
 
 async def on_leaderboard(interaction: discord.Interaction, groups: Groups,
@@ -91,11 +97,15 @@ async def on_leaderboard(interaction: discord.Interaction, groups: Groups,
         season, target = Season.from_id(int(values[0])), 0
     found, seasons = await _page(interaction, season, board, page if op == "share" else target)
     if op == "share":
+        lang = await public_lang(interaction)
         await interaction.response.defer(thinking=True)
-        out = shared_leaderboard_message(found, await leaderboard_png(found), interaction.user.id)
+        image = await leaderboard_png(found, tag=lang.tag)
+        out = shared_leaderboard_message(found, image, interaction.user.id, lang=lang)
     else:
+        lang = await private_lang(interaction)
         await interaction.response.defer()
-        out = leaderboard_message(found, await leaderboard_png(found), seasons)
+        image = await leaderboard_png(found, tag=lang.tag)
+        out = leaderboard_message(found, image, seasons, lang=lang)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -110,18 +120,20 @@ async def _profile(interaction: discord.Interaction, user: discord.abc.User) -> 
 async def stats_command(interaction: discord.Interaction, member: discord.User | None) -> None:
     """A member's profile card (yours by default)."""
     profile = await _profile(interaction, member or interaction.user)
+    lang = await private_lang(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    out = profile_message(profile, await profile_png(profile))
+    out = profile_message(profile, await profile_png(profile, tag=lang.tag), lang=lang)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
 async def on_stats(interaction: discord.Interaction, groups: Groups, _: list[str]) -> None:
     """Share a profile card with the channel."""
     profile = await _profile(interaction, await _user(interaction, int(groups["user"])))
+    lang = await public_lang(interaction)
     await interaction.response.defer(thinking=True)
-    out = profile_message(profile, await profile_png(profile))
-    shared = Outgoing(f"<@{interaction.user.id}> shared: {out.content}", None, out.files)
-    await interaction.edit_original_response(**shared.edit_kwargs(replace_files=True))
+    image = await profile_png(profile, tag=lang.tag)
+    out = shared_profile_message(profile, image, interaction.user.id, lang=lang)
+    await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
 async def _user(interaction: discord.Interaction, user_id: int) -> discord.abc.User:
@@ -138,15 +150,16 @@ async def _user(interaction: discord.Interaction, user_id: int) -> discord.abc.U
 
 
 async def _history(interaction: discord.Interaction, user: discord.abc.User,
-                   page: int) -> Outgoing:
+                   page: int, lang: Language) -> Outgoing:
     lines, older = await services(interaction).ranked.history(
         guild_id_of(interaction), user.id, user.display_name, user.id == interaction.user.id, page)
-    return history_message(user.id, user.display_name, lines, page, older)
+    return history_message(user.id, user.display_name, lines, page, older, lang=lang)
 
 
 async def history_command(interaction: discord.Interaction, member: discord.User | None) -> None:
     """A member's recent matches (yours by default), newest first."""
-    out = await _history(interaction, member or interaction.user, 0)
+    out = await _history(interaction, member or interaction.user, 0,
+                         await private_lang(interaction))
     await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 
@@ -155,9 +168,11 @@ async def on_history(interaction: discord.Interaction, groups: Groups, _: list[s
     user = await _user(interaction, int(groups["user"]))
     page, op = int(groups["page"]), groups["op"]
     if op == "share":
-        out = await _history(interaction, user, page)
-        shared = Outgoing(f"<@{interaction.user.id}> shared: {out.content}")
+        lang = await public_lang(interaction)
+        out = await _history(interaction, user, page, lang)
+        shared = shared_history_message(interaction.user.id, out.content, lang=lang)
         await interaction.response.send_message(**shared.send_kwargs())
         return
-    out = await _history(interaction, user, max(0, page + (1 if op == "older" else -1)))
+    out = await _history(interaction, user, max(0, page + (1 if op == "older" else -1)),
+                         await private_lang(interaction))
     await interaction.response.edit_message(**out.edit_kwargs(replace_files=False))

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.core.format import faction_name
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
 from bot.discord.ranked import ids
+from bot.i18n import N_, Language, faction_name
 from bot.learn.glossary import record, score
 from bot.ranking.match import Record
 from bot.ranking.ranks import PIECES, PRO, rank_label
@@ -36,15 +36,37 @@ from bot.service.decks import factions
 
 NAME_MAX = 24
 SHORT_NAME_MAX = 16  # names in a history's MMR part, so that 10 matches fit a message
-OUTCOME_WORDS = {"win": "Won", "loss": "Lost", "draw": "Drew", ABANDONED: "Abandoned"}
 OUTCOME_MARKS = {"win": "\U0001f3c6", "loss": "\u2716\ufe0f", "draw": "\U0001f91d",
                  ABANDONED: "\u231b"}
-MORE = "`/gwent rules ranked` explains every number."
-# The short line under each ranked image and result: what its numbers are.
-LADDER_NOTE = (f"-# Ladder score: the sum of a player's {BEST_FACTIONS} best faction MMRs, each "
-               f"counted in full from its {RAMP_GAMES}th game of the season. {MORE}")
-MMR_NOTE = ("-# Faction MMR: a rating per faction and season, 1200 at the start, provisional "
-            f"for its first {PROVISIONAL_GAMES} games. {PIECES} pieces make the next rank. {MORE}")
+# How a match in a history ended for its player, by (outcome, how the match ended); an
+# outcome alone when the way it ended adds nothing.
+OUTCOMES: dict[str | tuple[str, str], str] = {
+    "win": N_("Won vs **{opponent}**"), "loss": N_("Lost vs **{opponent}**"),
+    "draw": N_("Drew vs **{opponent}**"), ABANDONED: N_("Abandoned vs **{opponent}**"),
+    ("win", "forfeit"): N_("Won by forfeit vs **{opponent}**"),
+    ("loss", "forfeit"): N_("Lost by forfeit vs **{opponent}**"),
+    ("win", "timeout"): N_("Won on time vs **{opponent}**"),
+    ("loss", "timeout"): N_("Lost on time vs **{opponent}**")}
+# The computer's difficulty, as a practice match in a history names it.
+LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def ladder_note(lang: Language) -> str:
+    """The short line under each ladder image: what its numbers are."""
+    # i18n: a small print line under the ladder ("-# " keeps it small in Discord);
+    # {best} is 4, {games} is 25 ("from its 25th game").
+    return lang._("-# Ladder score: the sum of a player's {best} best faction MMRs, each "
+                  "counted in full from its {games}th game of the season. `/gwent rules "
+                  "ranked` explains every number.", best=BEST_FACTIONS, games=RAMP_GAMES)
+
+
+def mmr_note(lang: Language) -> str:
+    """The short line under each faction board, profile and ranked result."""
+    # i18n: a small print line ("-# " keeps it small in Discord); {games} is 5, {pieces} 5.
+    return lang._("-# Faction MMR: a rating per faction and season, 1200 at the start, "
+                  "provisional for its first {games} games. {pieces} pieces make the next "
+                  "rank. `/gwent rules ranked` explains every number.",
+                  games=PROVISIONAL_GAMES, pieces=PIECES)
 
 
 def _name(text: str) -> str:
@@ -55,198 +77,275 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
 
-def board_title(page: LeaderboardPage) -> str:
-    """"the ladder" or "Monsters"."""
-    return "Ladder" if page.is_ladder else f"{faction_name(page.board)} MMR"
+def board_title(page: LeaderboardPage, lang: Language) -> str:
+    """"Ladder" or "Monsters MMR"."""
+    if page.is_ladder:
+        return lang._("Ladder")
+    return lang._("{faction} MMR", faction=faction_name(page.board, lang.tag))
+
+
+def _shared(user_id: int, content: str, lang: Language) -> str:
+    # i18n: a ranked page posted for everyone; {member} mentions who posted it.
+    return lang._("{member} shared: {content}", member=f"<@{user_id}>", content=content)
 
 
 # ----------------------------------------------------------------- leaderboard
 
-def leaderboard_message(page: LeaderboardPage, png: bytes, seasons: Sequence[Season]) -> Outgoing:
+def leaderboard_message(page: LeaderboardPage, png: bytes, seasons: Sequence[Season], *,
+                        lang: Language) -> Outgoing:
     """A leaderboard page: the image, a text line for screen readers, pages, Me, Share, and
     selects for the faction and the season."""
-    state = "" if page.in_progress else ", final standings"
-    head = (f"**{page.season.title} \u00b7 {board_title(page)}**{state} \u00b7 page "
-            f"{page.page + 1} of {page.pages} \u00b7 {page.total} "
-            f"{'player' if page.total == 1 else 'players'}")
-    text = "; ".join(f"{s.position}. {_name(s.name)}, {rank_label(s.rank)}, "
-                     f"{_board_number(page, s.score, s.record.games)}, "
-                     f"{record(s.record.wins, s.record.losses, s.record.draws)}"
+    values = {"season": page.season.title(lang), "board": board_title(page, lang),
+              "page": page.page + 1, "pages": page.pages}
+    if page.in_progress:
+        head = lang.ngettext("**{season} \u00b7 {board}** \u00b7 page {page} of {pages} "
+                             "\u00b7 {count} player",
+                             "**{season} \u00b7 {board}** \u00b7 page {page} of {pages} "
+                             "\u00b7 {count} players", page.total, **values)
+    else:
+        head = lang.ngettext("**{season} \u00b7 {board}**, final standings \u00b7 page {page} "
+                             "of {pages} \u00b7 {count} player",
+                             "**{season} \u00b7 {board}**, final standings \u00b7 page {page} "
+                             "of {pages} \u00b7 {count} players", page.total, **values)
+    # i18n: one line of the leaderboard read aloud: position, name, rank, score, record.
+    text = "; ".join(lang._("{position}. {name}, {rank}, {score}, {record}",
+                            position=s.position, name=_name(s.name),
+                            rank=rank_label(s.rank, lang),
+                            score=_board_number(page, s.score, s.record.games, lang),
+                            record=record(s.record.wins, s.record.losses, s.record.draws,
+                                          lang))
                      for s in page.rows)
     at = (page.season.id, page.board, page.page)
     view = StaticView(
-        button("\u25c0 Previous", ids.leaderboard(*at, "prev"), disabled=page.page == 0, row=0),
-        button("Next \u25b6", ids.leaderboard(*at, "next"),
+        button("\u25c0 " + lang.pgettext("button", "Previous"), ids.leaderboard(*at, "prev"),
+               disabled=page.page == 0, row=0),
+        button(lang.pgettext("button", "Next") + " \u25b6", ids.leaderboard(*at, "next"),
                disabled=page.page >= page.pages - 1, row=0),
-        button("Me", ids.leaderboard(*at, "me"), style=discord.ButtonStyle.primary, row=0),
-        button("Share", ids.leaderboard(*at, "share"), style=discord.ButtonStyle.success, row=0),
-        select(ids.leaderboard(*at, "board"), "Ladder or faction", [
-            option("Ladder", LADDER, "Ladder score: the 4 best faction MMRs",
+        button(lang.pgettext("button", "Me"), ids.leaderboard(*at, "me"),
+               style=discord.ButtonStyle.primary, row=0),
+        button(lang.pgettext("button", "Share"), ids.leaderboard(*at, "share"),
+               style=discord.ButtonStyle.success, row=0),
+        select(ids.leaderboard(*at, "board"),
+               lang.pgettext("select placeholder", "Ladder or faction"), [
+            option(lang.pgettext("select option", "Ladder"), LADDER,
+                   lang.pgettext("select description", "Ladder score: the 4 best faction MMRs"),
                    default=page.is_ladder),
-            *(option(name, key, f"{name} MMR", default=page.board == key)
-              for key, name in factions())], row=1),
-        select(ids.leaderboard(*at, "season"), "Season", [
-            option(s.title, str(s.id), "in progress" if i == 0 else None,
+            *(option(faction_name(key, lang.tag), key,
+                     lang.pgettext("select description", "{faction} MMR",
+                                   faction=faction_name(key, lang.tag)),
+                     default=page.board == key)
+              for key, _ in factions())], row=1),
+        select(ids.leaderboard(*at, "season"), lang.pgettext("select placeholder", "Season"), [
+            option(s.title(lang), str(s.id),
+                   lang.pgettext("select description", "in progress") if i == 0
+                   else s.month_name(lang),
                    default=s == page.season)
             for i, s in enumerate(seasons[:25])], row=2))
-    note = LADDER_NOTE if page.is_ladder else MMR_NOTE
+    note = ladder_note(lang) if page.is_ladder else mmr_note(lang)
     return Outgoing(f"{head}\n{text}\n{note}", view, files=(("leaderboard.png", png),))
 
 
-def _board_number(page: LeaderboardPage, value: int, games: int) -> str:
+def _board_number(page: LeaderboardPage, value: int, games: int, lang: Language) -> str:
     """"ladder score 4952", or "Monsters MMR 1265" (marked provisional while it is)."""
     if page.is_ladder:
-        return f"ladder score {value}"
-    return f"{faction_name(page.board)} MMR {value}" + (
-        " (provisional)" if is_provisional(games) else "")
+        return lang._("ladder score {score}", score=value)
+    faction = faction_name(page.board, lang.tag)
+    if is_provisional(games):
+        return lang._("{faction} MMR {mmr} (provisional)", faction=faction, mmr=value)
+    return lang._("{faction} MMR {mmr}", faction=faction, mmr=value)
 
 
-def shared_leaderboard_message(page: LeaderboardPage, png: bytes, user_id: int) -> Outgoing:
+def shared_leaderboard_message(page: LeaderboardPage, png: bytes, user_id: int, *,
+                               lang: Language) -> Outgoing:
     """The leaderboard page posted for everyone, without components."""
-    own = leaderboard_message(page, png, [page.season])
-    return Outgoing(f"<@{user_id}> shared: {own.content}", None, own.files)
+    own = leaderboard_message(page, png, [page.season], lang=lang)
+    return Outgoing(_shared(user_id, own.content, lang), None, own.files)
 
 
 # --------------------------------------------------------------------- profile
 
-def profile_text(profile: Profile) -> str:
+def _pieces(pieces: int, lang: Language) -> str:
+    """"3 of 5 pieces"."""
+    return lang.ngettext("{pieces} of {count} piece", "{pieces} of {count} pieces", PIECES,
+                         pieces=pieces)
+
+
+def profile_text(profile: Profile, *, lang: Language) -> str:
     """The profile in words, every number labelled (the image's text fallback)."""
-    rank = rank_label(profile.rank)
+    rank = rank_label(profile.rank, lang)
     if profile.rank != PRO:
-        rank += f" ({profile.pieces} of {PIECES} pieces)"
+        rank = lang._("{rank} ({pieces})", rank=rank, pieces=_pieces(profile.pieces, lang))
     if profile.played_season and profile.position is not None:
-        ladder = (f"#{profile.position} of {profile.ladder_size} on the {profile.season.title} "
-                  f"ladder (ladder score {profile.score})")
+        ladder = lang._("#{position} of {size} on the {season} ladder (ladder score {score})",
+                        position=profile.position, size=profile.ladder_size,
+                        season=profile.season, score=profile.score)
     else:
-        ladder = f"not on the {profile.season.title} ladder yet"
-    parts = [f"**{_name(profile.name)}** \u00b7 {rank} \u00b7 {ladder}.",
-             f"Ranked {_record(profile.ranked)} \u00b7 casual {_record(profile.casual)} "
-             f"\u00b7 practice {_record(profile.practice)}"]
+        ladder = lang._("not on the {season} ladder yet", season=profile.season)
+    parts = [lang._("**{name}** \u00b7 {rank} \u00b7 {ladder}.", name=_name(profile.name),
+                    rank=rank, ladder=ladder),
+             lang._("Ranked {ranked} \u00b7 casual {casual} \u00b7 practice {practice}",
+                    ranked=_record(profile.ranked, lang), casual=_record(profile.casual, lang),
+                    practice=_record(profile.practice, lang))]
     rate = profile.round_win_rate
     if rate is not None:
-        parts.append(f" \u00b7 rounds won {round(rate * 100)}%")
+        parts.append(" \u00b7 " + lang._("rounds won {percent}", percent=lang.percent(rate)))
     if profile.favourite:
-        parts.append(f" \u00b7 favourite faction {faction_name(profile.favourite)}")
+        parts.append(" \u00b7 " + lang._("favourite faction {faction}",
+                                         faction=faction_name(profile.favourite, lang.tag)))
     if profile.tournaments_played:
-        parts.append(f" \u00b7 tournaments {profile.tournaments_played} played, "
-                     f"{profile.tournaments_won} won")
-    played = [_faction_mmr(f) for f in profile.factions if f.record.games]
+        parts.append(" \u00b7 " + lang._("tournaments {played} played, {won} won",
+                                         played=profile.tournaments_played,
+                                         won=profile.tournaments_won))
+    played = [_faction_mmr(f, lang) for f in profile.factions if f.record.games]
     if played:
-        parts.append(f".\nFaction MMR: {', '.join(played)}")
-    return "\n".join([parts[0], "".join(parts[1:]) + ".", MMR_NOTE])
+        parts.append(".\n" + lang._("Faction MMR: {factions}", factions=", ".join(played)))
+    return "\n".join([parts[0], "".join(parts[1:]) + ".", mmr_note(lang)])
 
 
-def _record(rec: Record) -> str:
-    return record(rec.wins, rec.losses, rec.draws)
+def _record(rec: Record, lang: Language) -> str:
+    return record(rec.wins, rec.losses, rec.draws, lang)
 
 
-def _faction_mmr(line: FactionLine) -> str:
+def _faction_mmr(line: FactionLine, lang: Language) -> str:
     """"Monsters 1265", marked while provisional."""
-    text = f"{faction_name(line.faction)} {line.mmr}"
+    faction = faction_name(line.faction, lang.tag)
     if line.provisional:
-        text += f" (provisional, {line.record.games} of {PROVISIONAL_GAMES} games)"
-    return text
+        return lang._("{faction} {mmr} (provisional, {games} of {total} games)",
+                      faction=faction, mmr=line.mmr, games=line.record.games,
+                      total=PROVISIONAL_GAMES)
+    return f"{faction} {line.mmr}"
 
 
-def profile_message(profile: Profile, png: bytes) -> Outgoing:
+def profile_message(profile: Profile, png: bytes, *, lang: Language) -> Outgoing:
     """The profile card with its text, and Share."""
-    view = StaticView(button("Share", ids.stats(profile.user_id),
+    view = StaticView(button(lang.pgettext("button", "Share"), ids.stats(profile.user_id),
                              style=discord.ButtonStyle.success))
-    return Outgoing(profile_text(profile), view, files=(("profile.png", png),))
+    return Outgoing(profile_text(profile, lang=lang), view, files=(("profile.png", png),))
+
+
+def shared_profile_message(profile: Profile, png: bytes, user_id: int, *,
+                           lang: Language) -> Outgoing:
+    """The profile card posted for everyone, without components."""
+    own = profile_message(profile, png, lang=lang)
+    return Outgoing(_shared(user_id, own.content, lang), None, own.files)
 
 
 # --------------------------------------------------------------------- history
 
-def match_text(line: MatchLine, name: str) -> str:
+def match_text(line: MatchLine, name: str, *, lang: Language) -> str:
     """One match of a history, with its thread, final score and MMR changes, marked casual,
     unranked practice or not rated."""
     won_rounds, lost_rounds = line.rounds_won
-    opponent = (f"Computer ({line.practice})" if line.practice is not None
-                else _name(line.opponent_name))
-    scores = ", ".join(score(a, b) for a, b in line.rounds)
-    final = score(won_rounds, lost_rounds) + (f" ({scores})" if scores else "")
-    how = ("" if line.outcome == ABANDONED
-           else {"forfeit": " by forfeit", "timeout": " on time"}.get(line.ended_by, ""))
-    text = (f"{OUTCOME_MARKS[line.outcome]} {OUTCOME_WORDS[line.outcome]}{how} vs "
-            f"**{opponent}** \u00b7 {final} \u00b7 <t:{int(line.finished_at)}:d>")
+    if line.practice is not None:
+        # i18n: the opponent of a practice match; {level} is easy, normal or hard.
+        opponent = lang._("Computer ({level})",
+                          level=lang._(LEVELS.get(line.practice, line.practice)))
+    else:
+        opponent = _name(line.opponent_name)
+    scores = ", ".join(score(a, b, lang) for a, b in line.rounds)
+    final = score(won_rounds, lost_rounds, lang) + (f" ({scores})" if scores else "")
+    how = OUTCOMES.get((line.outcome, line.ended_by), OUTCOMES[line.outcome])
+    text = (f"{OUTCOME_MARKS[line.outcome]} {lang._(how, opponent=opponent)} \u00b7 {final} "
+            f"\u00b7 <t:{int(line.finished_at)}:d>")
     if line.channel_id is not None:
         text += f" \u00b7 <#{line.channel_id}>"
     if line.practice is not None:
-        return text + " \u00b7 practice, unranked"
+        return text + " \u00b7 " + lang._("practice, unranked")
     if line.casual:
-        return text + " \u00b7 casual"
+        return text + " \u00b7 " + lang._("casual")
     if not line.rated or line.mine is None or line.theirs is None:
-        return text + " \u00b7 not rated"
-    short = clean(clip(line.opponent_name, SHORT_NAME_MAX))
-    return (text + f" \u00b7 MMR {clean(clip(name, SHORT_NAME_MAX))} "
-            f"{_signed(line.mine.delta)}, {short} {_signed(line.theirs.delta)}")
+        return text + " \u00b7 " + lang._("not rated")
+    # i18n: the MMR changes of a rated match: each player's name and change ("+65").
+    return text + " \u00b7 " + lang._(
+        "MMR {name} {change}, {opponent} {opponent_change}",
+        name=clean(clip(name, SHORT_NAME_MAX)), change=_signed(line.mine.delta),
+        opponent=clean(clip(line.opponent_name, SHORT_NAME_MAX)),
+        opponent_change=_signed(line.theirs.delta))
 
 
 def history_message(user_id: int, name: str, lines: Sequence[MatchLine], page: int,
-                    older: bool) -> Outgoing:
+                    older: bool, *, lang: Language) -> Outgoing:
     """A page of a member's matches, newest first, with Newer, Older and Share."""
-    head = f"**{_name(name)}'s matches in this server**, newest first (page {page + 1}):"
-    body = "\n".join(match_text(line, name) for line in lines) or "No older matches."
+    head = lang._("**{name}'s matches in this server**, newest first (page {page}):",
+                  name=_name(name), page=page + 1)
+    body = ("\n".join(match_text(line, name, lang=lang) for line in lines)
+            or lang._("No older matches."))
     view = StaticView(
-        button("\u25c0 Newer", ids.history(user_id, page, "newer"), disabled=page == 0),
-        button("Older \u25b6", ids.history(user_id, page, "older"), disabled=not older),
-        button("Share", ids.history(user_id, page, "share"), style=discord.ButtonStyle.success))
+        button("\u25c0 " + lang.pgettext("button", "Newer"), ids.history(user_id, page, "newer"),
+               disabled=page == 0),
+        button(lang.pgettext("button", "Older") + " \u25b6", ids.history(user_id, page, "older"),
+               disabled=not older),
+        button(lang.pgettext("button", "Share"), ids.history(user_id, page, "share"),
+               style=discord.ButtonStyle.success))
     return Outgoing(f"{head}\n{body}", view)
+
+
+def shared_history_message(user_id: int, content: str, *, lang: Language) -> Outgoing:
+    """A page of a member's matches posted for everyone, without components."""
+    return Outgoing(_shared(user_id, content, lang))
 
 
 # ---------------------------------------------------------------- result lines
 
-def rank_change_text(change: MmrChange) -> str:
+def rank_change_text(change: MmrChange, lang: Language) -> str:
     """The rank part of a result line: pieces won or lost, or a new rank."""
     before, after = change.rank_before, change.rank_after
     if after == PRO:
-        return "reached **Pro Rank**!" if before != PRO else "Pro Rank"
-    pieces = f"{change.pieces_after} of {PIECES} pieces"
+        return lang._("reached **Pro Rank**!") if before != PRO else lang._("Pro Rank")
+    pieces = _pieces(change.pieces_after, lang)
     if after < before:
-        return f"**up to rank {after}** ({pieces})"
+        return lang._("**up to rank {rank}** ({pieces})", rank=after, pieces=pieces)
     if after > before:
-        return f"down to rank {after} ({pieces})"
+        return lang._("down to rank {rank} ({pieces})", rank=after, pieces=pieces)
     moved = change.pieces_after - change.pieces_before
     if moved:
-        word = "piece" if abs(moved) == 1 else "pieces"
-        return f"rank {after}, {pieces} ({_signed(moved)} {word})"
-    return f"rank {after}, {pieces} (unchanged)"
+        # i18n: {change} is the pieces won or lost, with its sign ("+1", "-2").
+        return lang.ngettext("rank {rank}, {pieces} ({change} piece)",
+                             "rank {rank}, {pieces} ({change} pieces)", abs(moved),
+                             rank=after, pieces=pieces, change=_signed(moved))
+    return lang._("rank {rank}, {pieces} (unchanged)", rank=after, pieces=pieces)
 
 
-def mmr_text(change: MmrChange) -> str:
+def mmr_text(change: MmrChange, lang: Language) -> str:
     """A faction MMR change, labelled: "faction MMR 1200 \u2192 1265 (+65, provisional: 1 of
     5 games)", or "faction MMR 1200 (unchanged)"."""
-    notes = [_signed(change.delta) if change.delta else "unchanged"]
+    notes = [_signed(change.delta) if change.delta else lang._("unchanged")]
     if change.provisional:
-        notes.append(f"provisional: {change.games} of {PROVISIONAL_GAMES} games")
+        notes.append(lang._("provisional: {games} of {total} games", games=change.games,
+                            total=PROVISIONAL_GAMES))
     values = (f"{change.mmr_before} \u2192 {change.mmr_after}" if change.delta
               else str(change.mmr_after))
-    return f"faction MMR {values} ({', '.join(notes)})"
+    # i18n: {values}: "1200 → 1265" or "1200"; {notes}: the change and whether provisional.
+    return lang._("faction MMR {values} ({notes})", values=values, notes=", ".join(notes))
 
 
-def ranked_lines(outcome: Outcome | None, names: tuple[str, str]) -> list[str]:
+def ranked_lines(outcome: Outcome | None, names: tuple[str, str], *,
+                 lang: Language) -> list[str]:
     """What a match changed in ranked play, one line per player, or why it changed nothing
     (practice, casual, abandoned...)."""
     if outcome is None or (not outcome.rated and outcome.reason is None):
         return []
     if not outcome.rated:
         assert outcome.reason is not None
-        return [outcome.reason]
+        return [lang.say(outcome.reason)]
     lines = []
     for seat, change in enumerate(outcome.changes):
         mark = ("\U0001f4c8" if change.delta > 0 else "\U0001f4c9" if change.delta < 0
                 else "\u2796")
-        lines.append(f"{mark} **{_name(names[seat])}** ({faction_name(change.faction)}): "
-                     f"{mmr_text(change)} \u00b7 {rank_change_text(change)}")
+        lines.append(f"{mark} **{_name(names[seat])}** "
+                     f"({faction_name(change.faction, lang.tag)}): "
+                     f"{mmr_text(change, lang)} \u00b7 {rank_change_text(change, lang)}")
     if outcome.weight < 1:
         earlier = round(-math.log2(outcome.weight))
-        matches = "match" if earlier == 1 else "matches"
-        note = (f"\u2696\ufe0f Counted at {outcome.weight:.0%}: these two already played "
-                f"{earlier} rated {matches} in the last 24 hours.")
+        note = "\u2696\ufe0f " + lang.ngettext(
+            "Counted at {percent}: these two already played {count} rated match in the last "
+            "24 hours.",
+            "Counted at {percent}: these two already played {count} rated matches in the last "
+            "24 hours.", earlier, percent=lang.percent(outcome.weight))
         if earlier >= PAIR_PIECE_MATCHES:
-            note += " Rank pieces do not move."
+            note += " " + lang._("Rank pieces do not move.")
         lines.append(note)
-    return [*lines, MMR_NOTE]
+    return [*lines, mmr_note(lang)]
 
 
 def with_ranked_lines(out: Outgoing, lines: Sequence[str]) -> Outgoing:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot.discord.core.context import guild_id_of, services
+from bot.discord.core.context import guild_id_of, private_lang, public_lang, services
 from bot.discord.core.views import Outgoing, clip
 from bot.discord.replays.messages import (
     ALL,
@@ -27,7 +27,7 @@ from bot.discord.replays.messages import (
     shared_message,
     viewer_message,
 )
-from bot.learn.glossary import quoted
+from bot.i18n import Language
 from bot.replay_frames import ReplayFrames
 from bot.service.errors import Busy, NotAParticipant, NotFound
 from bot.service.replays import Replay
@@ -77,8 +77,8 @@ async def replay_command(interaction: discord.Interaction, match: str | None,
     else:
         found = MATCH_NUMBER.fullmatch(match)
         if found is None:
-            raise NotFound(f"{quoted(clip(match, 60))} is not a match: choose one of the suggested "
-                           "matches, or give a match number such as 12.")
+            raise NotFound("\u201c{text}\u201d is not a match: choose one of the suggested "
+                           "matches, or give a match number such as 12.", text=clip(match, 60))
         match_id = int(found.group(1))
     await _open(interaction, match_id, side)
 
@@ -92,9 +92,10 @@ async def on_replay(interaction: discord.Interaction, groups: Groups, _: list[st
 async def _open(interaction: discord.Interaction, match_id: int, side: str) -> None:
     replay = await _replay(interaction, match_id)
     seat = _seat(interaction, replay, side)
-    out = await _viewer(interaction, replay, 0, seat)
+    lang = await private_lang(interaction)
+    out = await _viewer(interaction, replay, 0, seat, lang)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
-    await frames(interaction).warm(replay, 1, seat)
+    await frames(interaction).warm(replay, 1, seat, tag=lang.tag)
 
 
 async def on_replay_step(interaction: discord.Interaction, groups: Groups,
@@ -118,23 +119,26 @@ async def _show(interaction: discord.Interaction, match_id: int, number: int, si
     if not 0 <= number <= replay.last:
         raise NotFound("That move is not part of this match.")
     seat = _seat(interaction, replay, side)
-    if not frames(interaction).ready(replay, number, seat):
+    lang = await private_lang(interaction)
+    if not frames(interaction).ready(replay, number, seat, tag=lang.tag):
         await interaction.response.defer()
-    out = await _viewer(interaction, replay, number, seat)
+    out = await _viewer(interaction, replay, number, seat, lang)
     if interaction.response.is_done():
         await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
     else:
         await interaction.response.edit_message(**out.edit_kwargs(replace_files=True))
-    await frames(interaction).warm(replay, number - 1 if backwards else number + 1, seat)
+    await frames(interaction).warm(replay, number - 1 if backwards else number + 1, seat,
+                                   tag=lang.tag)
 
 
 async def _viewer(interaction: discord.Interaction, replay: Replay, number: int,
-                  seat: int | None) -> Outgoing:
+                  seat: int | None, lang: Language) -> Outgoing:
     cache = frames(interaction)
-    board = await cache.board(replay, number)
-    hand = None if seat is None else await cache.hand(replay, number, seat)
+    board = await cache.board(replay, number, tag=lang.tag)
+    hand = None if seat is None else await cache.hand(replay, number, seat, tag=lang.tag)
     player = replay.match.seat_of(interaction.user.id) is not None
-    return viewer_message(replay, replay.observation(number, seat), board, hand, player=player)
+    return viewer_message(replay, replay.observation(number, seat), board, hand, player=player,
+                          lang=lang)
 
 
 # ------------------------------------------------------------- share, export
@@ -147,16 +151,18 @@ async def on_replay_share(interaction: discord.Interaction, groups: Groups,
     if replay.match.id in cache.animating:
         raise Busy("The animation of this match is already being made: it appears in the "
                    "channel in a moment.")
+    lang = await public_lang(interaction)
     cache.animating.add(replay.match.id)
     try:
-        await interaction.response.send_message(**rendering_message(replay, 0).send_kwargs())
-        await _post_animation(interaction, cache, replay)
+        await interaction.response.send_message(
+            **rendering_message(replay, 0, lang=lang).send_kwargs())
+        await _post_animation(interaction, cache, replay, lang)
     finally:
         cache.animating.discard(replay.match.id)
 
 
 async def _post_animation(interaction: discord.Interaction, cache: ReplayFrames,
-                          replay: Replay) -> None:
+                          replay: Replay, lang: Language) -> None:
     """Draw the animation, editing the progress into the posted message, then attach it."""
     shown_at = time.monotonic()
 
@@ -164,16 +170,16 @@ async def _post_animation(interaction: discord.Interaction, cache: ReplayFrames,
         nonlocal shown_at
         if time.monotonic() - shown_at >= PROGRESS_SECONDS:
             shown_at = time.monotonic()
-            out = rendering_message(replay, fraction)
+            out = rendering_message(replay, fraction, lang=lang)
             await interaction.edit_original_response(**out.edit_kwargs(replace_files=False))
 
     try:
         gif = await cache.animation(replay, min(ANIMATION_MAX_BYTES, interaction.filesize_limit),
-                                    progress)
+                                    progress, tag=lang.tag)
     except Exception:
-        await interaction.edit_original_response(content=failed_message(replay))
+        await interaction.edit_original_response(content=failed_message(replay, lang=lang))
         raise
-    out = shared_message(replay, gif)
+    out = shared_message(replay, gif, lang=lang)
     await interaction.edit_original_response(**out.edit_kwargs(replace_files=True))
 
 
@@ -184,8 +190,8 @@ async def on_replay_export(interaction: discord.Interaction, groups: Groups,
     if replay.match.seat_of(interaction.user.id) is None:
         raise NotAParticipant("Only the players of this match can download its record: it "
                               "holds both decks and the seed, so it shows every hand.")
-    await interaction.response.send_message(ephemeral=True,
-                                            **record_message(replay).send_kwargs())
+    out = record_message(replay, lang=await private_lang(interaction))
+    await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
 
 
 # --------------------------------------------------------------- suggestions
@@ -198,6 +204,7 @@ async def match_choices(interaction: discord.Interaction,
     replays = services(interaction).replays
     found = await replays.recent(interaction.guild_id, interaction.user.id)
     wanted = typed.strip().lower()
-    labels = [(f.match_id, match_label(f, replays.now)) for f in found]
+    lang = await private_lang(interaction)
+    labels = [(f.match_id, match_label(f, replays.now, lang)) for f in found]
     return [app_commands.Choice(name=label, value=str(match_id))
             for match_id, label in labels if wanted in label.lower()][:25]

@@ -63,13 +63,11 @@ async def tournament_images(view: TournamentView, through: int | None = None, *,
     if view.tournament.format == ELIMINATION and view.rounds:
         card = bracket_card(name, view.event, view.names, view.tournament.champion_id,
                             lang=lang)
-        # TODO(i18n): render tag: bracket_png(card, tag=lang.tag) once it takes one
-        files.append(("bracket.png", await bracket_png(card)))
+        files.append(("bracket.png", await bracket_png(card, tag=lang.tag)))
     if view.tournament.format != ELIMINATION or final:
         event = view.event if through is None else view.event.through(through)
-        # TODO(i18n): render tag: standings_png(card, tag=lang.tag) once it takes one
         files.append(("standings.png", await standings_png(standings_card(
-            name, event, view.names, final, lang=lang))))
+            name, event, view.names, final, lang=lang), tag=lang.tag)))
     return tuple(files)
 
 

@@ -184,10 +184,9 @@ class TournamentRunner:
         """Post a round's pairings, and the standings so far, in the sign-up channel."""
         t = view.tournament
         lang = await self._lang(t.guild_id)
-        # TODO(i18n): render tag: pairings_png(card, tag=lang.tag) once it takes one
         files: tuple[tuple[str, bytes], ...] = (
             ("pairings.png", await pairings_png(pairings_card(t.name, view.event, view.names,
-                                                              number, lang=lang))),)
+                                                              number, lang=lang), tag=lang.tag)),)
         if number > 1:
             files += await tournament_images(view, through=number - 1, lang=lang)
         message = await self._send(t.channel_id, round_message(view, number, files, lang=lang),

@@ -22,6 +22,7 @@ async def check_replay_frames(bot: GwentBot, messages: list[MessageView]) -> int
         match = await bot.services.matches.get(int(found.group(1)))
         replay = await bot.services.replays.open(match.id, match.guild_id)
         number = int(board.group(2)) if board is not None else replay.last
-        assert png == await bot.replay_frames.board(replay, number), (match.id, number)
+        assert png == await bot.replay_frames.board(replay, number, tag="en"), (
+            match.id, number)
         compared += 1
     return compared

@@ -25,9 +25,10 @@ def public_images(monkeypatch: pytest.MonkeyPatch) -> list[Observation]:
     for name in ("board_png", "result_png"):
         real = getattr(publisher, name)
 
-        async def spy(obs: Observation, real: Callable[..., object] = real) -> bytes:
+        async def spy(obs: Observation, real: Callable[..., object] = real, *,
+                      tag: str) -> bytes:
             seen.append(obs)
-            return await real(obs)  # type: ignore[misc, no-any-return]
+            return await real(obs, tag=tag)  # type: ignore[misc, no-any-return]
 
         monkeypatch.setattr(publisher, name, spy)
     return seen

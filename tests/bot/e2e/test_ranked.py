@@ -11,10 +11,13 @@ from collections.abc import Callable
 from PIL import Image
 
 from bot.discord.client import GwentBot
-from bot.discord.ranked.messages import MMR_NOTE
+from bot.discord.ranked.messages import mmr_note
+from bot.i18n import ENGLISH, language
 from bot.service.ranked import CASUAL
 from tests.bot.e2e.driver import newest, open_match
 from tests.emulator import Emulator, MessageView, World, run_bot
+
+EN = language(ENGLISH)
 
 
 def image(message: MessageView, name: str) -> Image.Image:
@@ -40,7 +43,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
         first = await table.play_to_the_end(random.Random(7), pass_bias=0.4)
         assert "faction MMR 1200 \u2192" in first.content, first.content
         assert first.content.count("faction MMR") >= 2
-        assert first.content.splitlines()[-1] == MMR_NOTE
+        assert first.content.splitlines()[-1] == mmr_note(EN)
         table2, _ = await open_match(emu, world.channel, alice, bob, faction="skellige",
                                      ranked=True)
         await bob.slash(table2.channel, "gwent forfeit").message()
@@ -69,7 +72,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
             board_message = await user.slash(world.channel, "gwent leaderboard").message()
             assert board_message.ephemeral and board_message not in other.visible_messages(
                 world.channel)
-            assert board_message.content.startswith(f"**{season.title} \u00b7 Ladder**")
+            assert board_message.content.startswith(f"**{season.title(EN)} \u00b7 Ladder**")
             assert "1. " in board_message.content and "2. " in board_message.content
             assert {"Alice", "Bob"} <= set(re.findall(r"\d+\. (\w+),", board_message.content))
             assert image(board_message, "leaderboard.png").width == 720
@@ -123,7 +126,7 @@ async def test_two_matches_then_leaderboard_stats_and_history(
                                     season="kraken").message()
         assert "There is no season called \u201ckraken\u201d" in unknown.content
         offered = await alice.autocomplete(world.channel, "gwent leaderboard", "season", "")
-        assert [c.name for c in offered] == [season.title]
+        assert [c.name for c in offered] == [season.title(EN)]
 
         # Sharing a profile and a history page posts them for everyone.
         alice.click(bobs, label="Share")
@@ -151,7 +154,8 @@ async def test_a_casual_challenge_changes_no_rating_but_shows_in_stats(
                                     "the result")
         assert result.content.startswith("\U0001f3f3\ufe0f Alice forfeited: **Bob** wins")
         await emu.wait_for(lambda: "casual" in result.content, 5, "the casual line")
-        assert result.content.splitlines()[-1] == CASUAL and "MMR 1200" not in result.content
+        assert result.content.splitlines()[-1] == EN.say(CASUAL)
+        assert "MMR 1200" not in result.content
         ladder = await carol.slash(world.channel, "gwent leaderboard").message()
         assert "No ranked match has been played in this server" in ladder.content
         stats = await bob.slash(world.channel, "gwent stats").message()

@@ -5,7 +5,7 @@ then `unmarked(text)` lists the English words left outside any mark."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from babel import Locale
@@ -30,15 +30,21 @@ def _marked(text: str) -> str:
 def marked_language(tag: str = "pl") -> Language:
     """A Language with `tag`'s names, numbers and plural rule, whose every message (the
     code's, the card data's and the match log's) reads ⟦English⟧."""
+    return language_writing(tag, _marked)
+
+
+def language_writing(tag: str, write: Callable[[str], str]) -> Language:
+    """A Language with `tag`'s names, numbers and plural rule, whose every message (the
+    code's, the card data's and the match log's) reads write(English)."""
     catalog = Catalog(locale=Locale.parse(tag, sep="-"))
     for message in [*code_messages(), *data_messages(), *engine_messages()]:
         if isinstance(message.id, tuple):
             singular, plural = message.id
             forms = (singular, *[plural] * (catalog.num_plurals - 1))
-            catalog.add(message.id, tuple(_marked(form) for form in forms),
+            catalog.add(message.id, tuple(write(form) for form in forms),
                         context=message.context)
         else:
-            catalog.add(message.id, _marked(message.id), context=message.context)
+            catalog.add(message.id, write(message.id), context=message.context)
     return Language(tag, compile_catalogue(catalog, MESSAGES))
 
 

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.i18n import ENGLISH, language
 from bot.ranking.match import FactionStanding, PlayerSeason, Record, rate_match
 from bot.ranking.ranks import RankState
 from bot.ranking.rating import (
@@ -98,7 +99,7 @@ def test_rate_match_moves_the_played_faction_rank_and_records() -> None:
 
 def test_seasons_are_utc_months_with_the_homecoming_names() -> None:
     jan = Season(2025, 1)
-    assert jan.title == "Season of the Wolf 2025"
+    assert jan.title(language(ENGLISH)) == "Season of the Wolf 2025"
     assert Season(2025, 12).name == "Season of the Wild Hunt"
     assert jan.start == datetime(2025, 1, 1, tzinfo=UTC).timestamp()
     assert Season.of(jan.end - 0.001) == jan

@@ -29,6 +29,7 @@ from tests.bot.discord.test_views import PNG, check_limits, record
 EN = language(ENGLISH)
 
 FACTIONS = [key for key, _ in factions()]
+EN = language(ENGLISH)
 BIG_ID = 2**53
 
 
@@ -61,7 +62,7 @@ def test_every_builder_message_fits_discord(faction: str) -> None:
             for saved in (None, long_name):
                 draft = Draft(BIG_ID if saved else 0, key, deck)
                 for confirm in (False, True):
-                    out = builder_message(draft, saved, "x" * 1500, PNG, confirm)
+                    out = builder_message(draft, saved, "x" * 1500, PNG, confirm, lang=EN)
                     check_limits(out)
                     assert len(out.view.children) <= 25  # type: ignore[union-attr]
                     for row in out.view.to_components():  # type: ignore[union-attr]
@@ -74,7 +75,7 @@ def test_add_offers_exactly_what_can_still_go_in(faction: str) -> None:
     cat = catalogue()
     for deck in decks_of(faction):
         for key in categories(faction):
-            items = menus(builder_message(Draft(0, key, deck), None))
+            items = menus(builder_message(Draft(0, key, deck), None, lang=EN))
             offered = {o["value"] for o in items["add"]["options"]}
             expected = {c.id for c in usable_cards(faction)
                         if category_of(c) == key and can_add(deck, c.id)}
@@ -94,12 +95,12 @@ def test_add_offers_exactly_what_can_still_go_in(faction: str) -> None:
 def test_specials_stop_at_ten_and_copies_at_the_catalogue_limit() -> None:
     deck = crowded("monsters")
     assert sum(n for c, n in deck.cards.items() if catalogue().card(c).is_special) == MAX_SPECIALS
-    items = menus(builder_message(Draft(0, "special", deck), None))
+    items = menus(builder_message(Draft(0, "special", deck), None, lang=EN))
     assert items["add"]["disabled"]
-    items = menus(builder_message(Draft(0, "close", deck), None))
+    items = menus(builder_message(Draft(0, "close", deck), None, lang=EN))
     assert items["add"]["disabled"]  # every close unit already at its maximum
     nearly = Deck("monsters", deck.leader, {"arachas": 2})
-    items = menus(builder_message(Draft(0, "close", nearly), None))
+    items = menus(builder_message(Draft(0, "close", nearly), None, lang=EN))
     labels = {o["value"]: o["label"] for o in items["add"]["options"]}
     assert labels["arachas"] == "Arachas (2/3)"
 
@@ -114,25 +115,25 @@ def test_categories_split_every_usable_card_once_and_skip_empty_ones() -> None:
 
 
 def test_the_status_line_marks_each_limit() -> None:
-    assert status_line(starter_decks()["monsters"]) == (
+    assert status_line(starter_decks()["monsters"], EN) == (
         "Units **27/22** \u2705 \u00b7 Specials **8/10** \u2705 \u00b7 35 cards")
     thin = Deck("monsters", "eredin_bringer_of_death", {"ghoul": 3, "decoy": 3, "scorch": 3,
                                                         "commanders_horn": 3, "clear_weather": 2})
-    assert status_line(thin) == ("Units **3/22** \u274c \u00b7 Specials **11/10** \u274c "
+    assert status_line(thin, EN) == ("Units **3/22** \u274c \u00b7 Specials **11/10** \u274c "
                                  "\u00b7 14 cards")
 
 
 def test_unsaved_changes_and_the_close_confirmation_show() -> None:
     deck = starter_decks()["skellige"]
     saved = SavedDeck(5, 1, Deck(deck.faction, deck.leader, dict(deck.cards), "Ships"), 0, 0)
-    same = builder_message(Draft(5, "close", saved.deck), saved)
+    same = builder_message(Draft(5, "close", saved.deck), saved, lang=EN)
     assert "unsaved" not in same.content and "**Ships**" in same.content
     changed = Draft(5, "close", saved.deck.with_leader("king_bran"))
-    out = builder_message(changed, saved, confirm_close=True)
+    out = builder_message(changed, saved, confirm_close=True, lang=EN)
     assert "*unsaved changes*" in out.content
     assert menus(out)["discard"]["label"] == "Discard changes"
     assert "New deck" in builder_message(Draft(0, "close", Deck("skellige", "king_bran")),
-                                         None).content
+                                         None, lang=EN).content
 
 
 @pytest.mark.parametrize("faction", FACTIONS)
