@@ -13,7 +13,6 @@ from bot.discord.core.views import Outgoing, clean
 from bot.discord.decks.builder import Draft, builder_message, categories
 from bot.discord.decks.commands import deck_line, deck_summary
 from bot.discord.decks.handlers import _form
-from bot.discord.match.public import score_line
 from bot.discord.ranked.messages import (
     history_message,
     leaderboard_message,
@@ -198,9 +197,9 @@ async def test_the_replay_viewer_and_shared_messages_are_in_the_readers_language
     for number in sorted({0, 1, replay.last // 2, replay.last}):
         for seat in (None, 0):
             shown = replay.observation(number, seat)
-            title, subtitle = headline(shown)
-            # score_line and headline belong to the match and result messages.
-            other = [score_line(shown), clean(title), clean(subtitle)]
+            # The headline is the result image's, drawn in the language's tag.
+            title, subtitle = headline(shown, LANG.tag)
+            other = [clean(title), clean(subtitle)]
             out = viewer_message(replay, shown, b"", b"" if seat is not None else None,
                                  player=True, lang=LANG)
             assert leftover(out, other) == []

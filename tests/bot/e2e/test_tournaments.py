@@ -128,8 +128,9 @@ async def threads_of(emu: Emulator, bot: GwentBot, tournament_id: int, number: i
     {table: (thread, player a, player b)}."""
     def lobby_in(thread_id: int | None) -> bool:
         channel = emu.store.channels.get(thread_id or 0)
-        return channel is not None and any("Ready" in {b.label for b in m.buttons}
-                                           for m in emu.messages(channel))
+        return channel is not None and any(
+            (b.custom_id or "").startswith("gw:lobby:") and (b.custom_id or "").endswith(":ready")
+            for m in emu.messages(channel) for b in m.buttons)
 
     async with asyncio.timeout(15):
         while True:

@@ -28,7 +28,15 @@ from bot.discord.client import GwentBot
 from bot.discord.match import publisher
 from bot.service import Services
 from bot.storage.records import CHOOSING, OVER, MatchRecord
-from tests.bot.e2e.driver import Table, board_count, signature, to_act, told
+from tests.bot.e2e.driver import (
+    HAND_RULES,
+    Table,
+    board_count,
+    enabled,
+    signature,
+    to_act,
+    told,
+)
 from tests.emulator import (
     Channel,
     Emulator,
@@ -176,15 +184,15 @@ class Players:
         for _ in range(ATTEMPTS):
             with contextlib.suppress(TimeoutError, EmulatorUsageError):
                 hand = await user.click(board, label="Show my hand").message(ANSWER_SECONDS)
-                for skip in ((), ("Back",)):  # a card, then its follow-up question if any
+                for _ in range(2):  # a card, then its follow-up question if any
                     before = signature(hand)
-                    click = table.choose(user, hand, self.rng, PASS_BIAS, skip=skip)
+                    click = table.choose(user, hand, self.rng, PASS_BIAS)
                     answered = partial(_answered, table, hand, before, click, count)
                     with contextlib.suppress(TimeoutError):
                         await self.emu.wait_for(answered, ANSWER_SECONDS, "an answer")
                     if (await self.services.matches.get(board_match(board))).action_count > count:
                         return
-                    if not any(b.label == "Back" for b in hand.buttons):
+                    if enabled(hand, HAND_RULES):  # no follow-up question was asked
                         break  # refused or not answered: again from the board
         raise AssertionError(f"no move was made from board {count} in {ATTEMPTS} attempts")
 

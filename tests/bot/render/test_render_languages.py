@@ -28,6 +28,7 @@ from bot.render.faces import BIG, BOARD, HAND, HAND_TOKEN, TOKEN, FaceSize
 from bot.render.fonts import Font
 from bot.render.ranked_samples import RANKED_SAMPLES
 from bot.render.samples import SAMPLES
+from bot.tournament.event import Event
 from bot.tournament.games import ELIMINATION, SWISS
 from bot.tournament.views import bracket_card, pairings_card, standings_card
 from engine import catalogue
@@ -144,15 +145,20 @@ def _sample(name: str) -> Any:
 
 
 @cache
-def _tournaments() -> dict[str, Any]:
+def _events() -> tuple[Event, Event, dict[int, str]]:
     swiss = simulate(SWISS, 7, random.Random(2)).event
     cup = simulate(ELIMINATION, 8, random.Random(5)).event
     names = {e.user_id: f"Player {i}" for i, e in enumerate((*swiss.entrants, *cup.entrants))}
+    return swiss, cup, names
+
+
+def _tournaments(lang: Language) -> dict[str, Any]:
+    swiss, cup, names = _events()
     return {
-        "pairings": pairings_card("Cup", swiss, names, 1),
-        "standings": standings_card("Cup", swiss, names, True),
-        "standings_elimination": standings_card("Cup", cup, names, True),
-        "bracket": bracket_card("Cup", cup, names, names[cup.entrants[0].user_id]),
+        "pairings": pairings_card("Cup", swiss, names, 1, lang=lang),
+        "standings": standings_card("Cup", swiss, names, True, lang=lang),
+        "standings_elimination": standings_card("Cup", cup, names, True, lang=lang),
+        "bracket": bracket_card("Cup", cup, names, names[cup.entrants[0].user_id], lang=lang),
     }
 
 
@@ -170,7 +176,7 @@ IMAGES = (*BOARDS, *VIEWS, *HANDS, *RESULTS, *CARDS, *DECKS, *RANKED, *TOURNAMEN
 def draw_image(name: str, tag: str) -> Image.Image:
     """One of IMAGES, drawn afresh (no band or part kept) in the language tag."""
     if name in TOURNAMENT:
-        card = _tournaments()[name]
+        card = _tournaments(tournament.language(tag))[name]
         draw = {"pairings": tournament.pairings_image, "bracket": tournament.bracket_image}
         return draw.get(name, tournament.standings_image)(card, tag)
     value = _sample(name)
@@ -243,7 +249,8 @@ def test_every_word_drawn_goes_through_the_language(
     speak(marked_language("pl"))
     draw_image(name, "pl")
     assert drawn, "the image draws no text: the watch missed it"
-    value = _tournaments()[name] if name in TOURNAMENT else _sample(name)
+    value = (_tournaments(marked_language("pl"))[name] if name in TOURNAMENT
+             else _sample(name))
     given = [*_given(value), *SEASON_NAMES, "GWENT", "MMR"]
     known = _name_words("pl") | {w for n in given for w in re.findall(r"[A-Za-z']+", n)}
     # a name's word, or its start (a name shortened or cut), is shown as it is
