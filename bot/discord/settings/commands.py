@@ -30,9 +30,10 @@ def chosen_language(value: str) -> str | None:
     return None if value == DISCORD_LANGUAGE else value
 
 
-def language_line(lang: Language, chosen: str | None, private: bool) -> str:
-    """What a language setting is and which language it gives now."""
-    now = NATIVE_NAMES[lang.tag]
+def language_line(lang: Language, given: str, chosen: str | None, private: bool) -> str:
+    """What a language setting is and the language it gives now (`given`), said in the
+    reader's language."""
+    now = NATIVE_NAMES[given]
     if private:
         if chosen is None:
             return lang._("Your language: **{language}**, your Discord app's. Change it with "
@@ -84,7 +85,8 @@ async def settings(interaction: discord.Interaction,
                        "are closed, use Show my hand on the board.") if on else
                 lang._("Hands by DM: **off**. Use Show my hand under the board to play. Turn "
                        "it on with `/gwent settings hands_by_dm:True`."))
-        await tell(interaction, "\n".join([text, language_line(lang, chosen, private=True)]))
+        line = language_line(lang, lang.tag, chosen, private=True)
+        await tell(interaction, "\n".join([text, line]))
 
     await guarded(interaction, work())
 
@@ -133,7 +135,8 @@ async def config(interaction: discord.Interaction, turn_timer: int | None = None
                                     await svc.ranked_challenges(guild_id), lang=lang)
         chosen = await svc.server_language(guild_id)
         await tell(interaction, "\n".join([
-            *changed, text, language_line(await public_lang(interaction), chosen, private=False),
+            *changed, text,
+            language_line(lang, (await public_lang(interaction)).tag, chosen, private=False),
             await organisers_line(interaction)]))
 
     await guarded(interaction, work())

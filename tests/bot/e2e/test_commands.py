@@ -211,22 +211,24 @@ async def test_languages_are_chosen_by_each_member_and_by_the_server(
     async with run_bot(emu, make_bot()) as run:
         settings = run.bot.services.settings
         shown = await alice.slash(world.channel, "gwent settings").message()
-        assert language_line(language("pl"), None, private=True) in shown.content
+        assert language_line(language("pl"), "pl", None, private=True) in shown.content
         assert "**Polski**" in shown.content
         chosen = await alice.slash(world.channel, "gwent settings", language="ru").message()
-        assert language_line(language("ru"), "ru", private=True) in chosen.content
+        assert language_line(language("ru"), "ru", "ru", private=True) in chosen.content
         assert "**Русский**" in chosen.content
         assert await settings.language_override(alice.id) == "ru"
         config = await bob.slash(world.channel, "gwent config").message()
-        assert language_line(language("de"), None, private=False) in config.content
+        # Said in Bob's own language (English), about the server's (German).
+        assert language_line(language("en"), "de", None, private=False) in config.content
+        assert "**Deutsch**, the server's language in Discord" in config.content
         refused = await bob.slash(world.channel, "gwent config", language="fr").message()
         assert "Manage Server" in refused.content
         assert await settings.server_language(world.guild.id) is None
         done = await carol.slash(world.channel, "gwent config", language="zh-CN").message()
-        assert language_line(language("zh-CN"), "zh-CN", private=False) in done.content
+        assert language_line(language("en"), "zh-CN", "zh-CN", private=False) in done.content
         assert await settings.server_language(world.guild.id) == "zh-CN"
         back = await alice.slash(world.channel, "gwent settings", language="discord").message()
-        assert language_line(language("pl"), None, private=True) in back.content
+        assert language_line(language("pl"), "pl", None, private=True) in back.content
         assert await settings.language_override(alice.id) is None
         [command] = [c for c in run.bot.tree.get_commands() if c.name == "gwent"]
         setting = next(c for c in command.walk_commands() if c.name == "settings")
