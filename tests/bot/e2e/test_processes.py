@@ -17,6 +17,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.discord.match.publisher import RECONCILE_QUIET_SECONDS, RECONCILE_SECONDS
 from engine import Match
 from tests.bench_load import BotProcess
 from tests.bot.e2e.driver import Refused, Table, board_count, open_match, to_act, told
@@ -30,6 +31,9 @@ LEASE_SECONDS = 3.0
 # The process that dies thinks slowly, so it dies with a computer move in hand.
 DOOMED_THINK_SECONDS = 2.0
 STEP = 30.0
+# A move committed by the killed process just before its death shows only when the survivor's
+# reconcile finds it: after the lease, up to one reconcile period and its quiet time later.
+AFTER_KILL = LEASE_SECONDS + RECONCILE_SECONDS + RECONCILE_QUIET_SECONDS + STEP
 HAND = re.compile(r"gw:hand:(\d+):(\d+)")
 
 
@@ -116,12 +120,12 @@ class Moves:
 
 
 async def play(table: Table, moves: Moves, rng: random.Random, *, by_dm: bool,
-               until: int | None = None) -> MessageView:
+               until: int | None = None, step: float = STEP) -> MessageView:
     """Take turns (hands by DM, or Show my hand in the channel) until the result, or until
     `until` moves were made; the computer's turns are waited out."""
     count, made = -1, 0
     while True:
-        board = await table.board_after(count, timeout=STEP)
+        board = await table.board_after(count, timeout=step)
         if any(b.label == "Rematch" for b in board.buttons) or made == until:
             return board
         count = board_count(board)
@@ -227,8 +231,9 @@ async def test_two_processes_share_the_work_and_survive_a_kill(
 
         # The survivor finishes everything: by DM, in its own server, by timer, by computer.
         results = await asyncio.gather(
-            play(m1, moves, rng, by_dm=True), play(m2, moves, rng, by_dm=False),
-            play(p1, moves, rng, by_dm=True),
+            play(m1, moves, rng, by_dm=True, step=AFTER_KILL),
+            play(m2, moves, rng, by_dm=False, step=AFTER_KILL),
+            play(p1, moves, rng, by_dm=True, step=AFTER_KILL),
             timer_table.board_after(10_000, timeout=60))
         assert all(any(x.label == "Rematch" for x in r.buttons) for r in results)
         await asyncio.sleep(1.0)  # any late duplicate would be posted by now
