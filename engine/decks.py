@@ -54,66 +54,106 @@ class Deck:
         return cls(data["faction"], data["leader"], dict(data["cards"]), data.get("name", ""))
 
 
-def problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
-    """Return every way the deck breaks the rules; empty when it is legal."""
+# The rules a deck can break: English templates, filled with ids ({card}: a card's, {faction}
+# and {deck_faction}: a faction's, {id}: an unknown one's) and numbers.
+UNKNOWN_FACTION = "unknown faction \u201c{id}\u201d"
+NOT_A_LEADER = "\u201c{id}\u201d is not a leader card"
+LEADS_ANOTHER = "leader {card} leads {faction}, not {deck_faction}"
+UNKNOWN_CARD = "unknown card \u201c{id}\u201d"
+NO_COPIES = "{card}: count must be at least 1, not {count}"
+LEADER_IN_DECK = "{card} is a leader; a deck names its leader separately"
+SIDE_DECK = "{card} only enters play from the side deck"
+OTHER_FACTION = "{card} belongs to {faction}, not {deck_faction}"
+TOO_MANY_COPIES = "{card}: {count} copies, but at most {copies} allowed"
+TOO_FEW_UNITS = "{count} unit cards; a deck needs at least {least}"
+TOO_MANY_SPECIALS = "{count} special cards; a deck may have at most {most}"
+RULES = (UNKNOWN_FACTION, NOT_A_LEADER, LEADS_ANOTHER, UNKNOWN_CARD, NO_COPIES, LEADER_IN_DECK,
+         SIDE_DECK, OTHER_FACTION, TOO_MANY_COPIES, TOO_FEW_UNITS, TOO_MANY_SPECIALS)
+CARD_KEYS, FACTION_KEYS = frozenset({"card"}), frozenset({"faction", "deck_faction"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One rule a deck breaks: a template of RULES and its values (ids and numbers)."""
+
+    template: str
+    values: tuple[tuple[str, str | int], ...]
+
+    def english(self, cat: Catalogue | None = None) -> str:
+        """The problem in English, with the cards' and factions' names."""
+        cat = cat or catalogue()
+        named = {key: (cat.cards[value].name if key in CARD_KEYS and value in cat.cards
+                       else cat.factions[value].name
+                       if key in FACTION_KEYS and value in cat.factions else value)
+                 for key, value in self.values}
+        return self.template.format(**named)
+
+
+def _problem(template: str, **values: str | int) -> Problem:
+    return Problem(template, tuple(values.items()))
+
+
+def rule_problems(deck: Deck, cat: Catalogue | None = None, *,
+                  draft: bool = False) -> list[Problem]:
+    """Every rule the deck breaks (a draft, still being built, may lack units yet)."""
     found, units, specials = _card_problems(deck, cat or catalogue())
-    if units < MIN_UNITS:
-        found.append(f"{units} unit cards; a deck needs at least {MIN_UNITS}")
-    return found + _special_problems(specials)
+    if units < MIN_UNITS and not draft:
+        found.append(_problem(TOO_FEW_UNITS, count=units, least=MIN_UNITS))
+    if specials > MAX_SPECIALS:
+        found.append(_problem(TOO_MANY_SPECIALS, count=specials, most=MAX_SPECIALS))
+    return found
+
+
+def problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
+    """Return every way the deck breaks the rules, in English; empty when it is legal."""
+    return [problem.english(cat) for problem in rule_problems(deck, cat)]
 
 
 def draft_problems(deck: Deck, cat: Catalogue | None = None) -> list[str]:
     """Return every way the deck breaks the rules except the unit minimum, which a deck
     still being built may not reach yet."""
-    found, _, specials = _card_problems(deck, cat or catalogue())
-    return found + _special_problems(specials)
+    return [problem.english(cat) for problem in rule_problems(deck, cat, draft=True)]
 
 
 def can_add(deck: Deck, card_id: str, cat: Catalogue | None = None) -> bool:
     """True when one more copy of the card keeps a deck being built within the rules."""
     more = dict(deck.cards)
     more[card_id] = more.get(card_id, 0) + 1
-    return not draft_problems(Deck(deck.faction, deck.leader, more, deck.name), cat)
+    return not rule_problems(Deck(deck.faction, deck.leader, more, deck.name), cat, draft=True)
 
 
-def _special_problems(specials: int) -> list[str]:
-    if specials > MAX_SPECIALS:
-        return [f"{specials} special cards; a deck may have at most {MAX_SPECIALS}"]
-    return []
-
-
-def _card_problems(deck: Deck, cat: Catalogue) -> tuple[list[str], int, int]:
+def _card_problems(deck: Deck, cat: Catalogue) -> tuple[list[Problem], int, int]:
     """The faction, leader and per-card problems, and the unit and special counts."""
-    found: list[str] = []
+    found: list[Problem] = []
     if deck.faction not in cat.factions:
-        found.append(f"unknown faction \u201c{deck.faction}\u201d")
-    faction_name = cat.factions[deck.faction].name if deck.faction in cat.factions else deck.faction
+        found.append(_problem(UNKNOWN_FACTION, id=deck.faction))
     leader = cat.cards.get(deck.leader)
     if leader is None or leader.type != LEADER:
-        found.append(f"\u201c{deck.leader}\u201d is not a leader card")
+        found.append(_problem(NOT_A_LEADER, id=deck.leader))
     elif leader.faction != deck.faction:
-        found.append(f"leader {leader.name} leads {cat.factions[leader.faction].name}, "
-                     f"not {faction_name}")
+        found.append(_problem(LEADS_ANOTHER, card=leader.id, faction=leader.faction,
+                              deck_faction=deck.faction))
     units = specials = 0
     for card_id, count in sorted(deck.cards.items()):
         card = cat.cards.get(card_id)
         if card is None:
-            found.append(f"unknown card \u201c{card_id}\u201d")
+            found.append(_problem(UNKNOWN_CARD, id=card_id))
             continue
         if count < 1:
-            found.append(f"{card.name}: count must be at least 1, not {count}")
+            found.append(_problem(NO_COPIES, card=card_id, count=count))
             continue
         if card.type == LEADER:
-            found.append(f"{card.name} is a leader; a deck names its leader separately")
+            found.append(_problem(LEADER_IN_DECK, card=card_id))
             continue
         if card.side_deck:
-            found.append(f"{card.name} only enters play from the side deck")
+            found.append(_problem(SIDE_DECK, card=card_id))
             continue
         if card.faction not in (NEUTRAL, deck.faction):
-            found.append(f"{card.name} belongs to {cat.factions[card.faction].name}, "
-                         f"not {faction_name}")
+            found.append(_problem(OTHER_FACTION, card=card_id, faction=card.faction,
+                                  deck_faction=deck.faction))
         if count > card.copies:
-            found.append(f"{card.name}: {count} copies, but at most {card.copies} allowed")
+            found.append(_problem(TOO_MANY_COPIES, card=card_id, count=count,
+                                  copies=card.copies))
         if card.is_unit:
             units += count
         else:

@@ -8,12 +8,13 @@ import random
 from dataclasses import dataclass
 
 from bot.i18n import Language
+from bot.i18n.deck_rules import Broken
 from bot.service.errors import InvalidSetting
 from bot.storage.records import SeatRecord, UserSettings
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue, starter_decks, validate
 from engine.deckgen import generate_deck
-from engine.decks import problems
+from engine.decks import rule_problems
 
 SAVED = "saved:"
 GENERATED = "generated"
@@ -115,11 +116,11 @@ def choose_saved(choice: DeckChoice, saved: SavedDeck) -> DeckChoice:
     """The choice with a saved deck (of the same faction, legal) and that deck's leader."""
     if saved.deck.faction != choice.faction:
         raise InvalidSetting("That deck is of another faction: choose its faction first.")
-    found = problems(saved.deck)
+    found = rule_problems(saved.deck)
     if found:
         # i18n: {problems}: the deck rules it breaks, separated by semicolons.
         raise InvalidSetting("That deck breaks the rules ({problems}): fix it with "
-                             "`/gwent deck edit` first.", problems="; ".join(found))
+                             "`/gwent deck edit` first.", problems=Broken(found))
     return DeckChoice(choice.faction, saved.deck.leader, saved_key(saved.id), saved.deck)
 
 

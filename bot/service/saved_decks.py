@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 
+from bot.i18n.deck_rules import Broken
 from bot.service.clock import Clock
 from bot.service.errors import InvalidSetting, NotFound, Refusal
 from bot.storage import Database
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Deck, catalogue
-from engine.decks import draft_problems, problems
+from engine.decks import problems, rule_problems
 from engine.sharecode import ShareCodeError, decode, encode
 
 MAX_DECKS = 20
@@ -32,14 +33,14 @@ def deck_name(text: str) -> tuple[str, str]:
 
 def share_code(saved: Deck) -> str:
     """The share code of a legal deck; a Refusal naming the problems otherwise."""
-    found = problems(saved)
+    found = rule_problems(saved)
     if found:
         if saved.name:
             # i18n: {problems}: the deck rules it breaks, separated by semicolons.
             raise Refusal("{name} is not ready to share yet: {problems}.", name=saved.name,
-                          problems="; ".join(found))
+                          problems=Broken(found))
         raise Refusal("This deck is not ready to share yet: {problems}.",
-                      problems="; ".join(found))
+                      problems=Broken(found))
     return encode(saved)
 
 
@@ -162,10 +163,10 @@ class SavedDecks:
 
 
 def _check_draft(deck: Deck) -> None:
-    found = draft_problems(deck)
+    found = rule_problems(deck, draft=True)
     if found:
         # i18n: {problems}: the deck rules it breaks, separated by semicolons.
-        raise Refusal("This deck breaks the rules: {problems}.", problems="; ".join(found))
+        raise Refusal("This deck breaks the rules: {problems}.", problems=Broken(found))
 
 
 def _key(name: str) -> str:

@@ -12,13 +12,14 @@ from bot.discord.core.views import Outgoing, clean, clip
 from bot.discord.decks import ids
 from bot.discord.decks.builder import Draft, builder_message, categories, is_unsaved
 from bot.i18n import Language, card_name, other_names
+from bot.i18n.deck_rules import Broken
 from bot.images import deck_png
 from bot.service.errors import IllegalMove, NotFound, OutOfDate
 from bot.service.saved_decks import NAME_MAX, share_code
 from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue
 from engine.decklist import parse_list
-from engine.decks import can_add, draft_problems
+from engine.decks import can_add, rule_problems
 from engine.sharecode import ShareCodeError, decode_draft
 
 Groups = dict[str, str]
@@ -107,7 +108,7 @@ async def on_build(interaction: discord.Interaction, groups: Groups, values: lis
             more = _counted(deck, card.id, +1)
             # i18n: {problems}: the deck rules it would break, separated by semicolons.
             note = lang._("{card} cannot go in: {problems}.", card=name,
-                          problems="; ".join(draft_problems(more)))
+                          problems=Broken(rule_problems(more, draft=True)))
     elif op == "remove":
         card = cat.card(values[0])
         deck = _counted(deck, card.id, -1)
