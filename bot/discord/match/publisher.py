@@ -265,11 +265,11 @@ class Publisher:
         assert obs is not None
         clicker = change.origin.user_id if change and isinstance(change.origin, Click) else None
         privates = []
-        views = await self._bot.services.matches.views(match.id)
-        for seat in snapshot.to_act:
+        seats = [seat for seat in snapshot.to_act
+                 if not match.seats[seat].is_computer and match.seats[seat].user_id != clicker]
+        views = await self._bot.services.matches.views(match.id) if seats else {}
+        for seat in seats:
             person = match.seats[seat]
-            if person.is_computer or person.user_id == clicker:
-                continue
             private = (await self._bot.services.matches.private(match.id, person.user_id)
                        ).observation
             if private is not None and private.action_count == obs.action_count:
