@@ -27,6 +27,8 @@ DEFAULT_TURN_SECONDS = 600
 # Language settings are read at almost every click: kept this long, so that another process's
 # change shows within this time.
 LANGUAGE_CACHE_SECONDS = 30.0
+# How many servers' and users' languages are kept at most (the oldest read is dropped first).
+LANGUAGE_CACHE_SIZE = 10_000
 # Challenges are casual unless the server or the challenger asks for a ranked match.
 DEFAULT_RANKED = False
 
@@ -98,7 +100,10 @@ class SettingsService:
         async with self._db.reading() as repo:
             stored = await (repo.guild_language(key) if kind == "server"
                             else repo.user_language(key))
+        self._languages.pop((kind, key), None)
         self._languages[(kind, key)] = (time.monotonic() + LANGUAGE_CACHE_SECONDS, stored)
+        if len(self._languages) > LANGUAGE_CACHE_SIZE:
+            del self._languages[next(iter(self._languages))]
         return stored
 
     async def turn_seconds(self, guild_id: int) -> int:
