@@ -135,7 +135,7 @@ class Language:
     def number(self, value: float, grouping: bool = True) -> str:
         """A number with this language's digit grouping (unless `grouping` is False) and
         decimal sign."""
-        return format_decimal(value, locale=self.locale, group_separator=grouping)
+        return _decimal(self.tag, value, grouping)
 
     def signed(self, value: int) -> str:
         """A change of a whole number, always with its sign ("+2", "-3"; "+0"), written
@@ -184,6 +184,11 @@ class Language:
     def join(self, items: Iterable[str]) -> str:
         """A list in a sentence: "A, B and C", "A, B i C", "A、B和C"."""
         return format_list(list(items), locale=self.locale)
+
+
+@lru_cache(maxsize=16384, typed=True)
+def _decimal(tag: str, value: float, grouping: bool) -> str:
+    return format_decimal(value, locale=_language(tag).locale, group_separator=grouping)
 
 
 @lru_cache(maxsize=128)

@@ -10,6 +10,8 @@ until zh-TW is added.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 ENGLISH = "en"
 # Every language with a catalogue, English (the source) first.
 LANGUAGES: tuple[str, ...] = (ENGLISH, "pl", "ru", "de", "pt-BR", "es-ES", "fr", "zh-CN")
@@ -33,6 +35,7 @@ def supported(tag: str | None) -> str | None:
     return _BY_KEY.get(tag.strip().replace("_", "-").lower())
 
 
+@lru_cache(maxsize=256)
 def resolve(locale: str | None) -> str:
     """The language to use for a Discord locale: itself, its language's variant, or English."""
     if not locale:

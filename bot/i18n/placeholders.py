@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 _FORMATTER = string.Formatter()
@@ -31,6 +32,31 @@ def fields(message: str) -> frozenset[str]:
     return frozenset(names)
 
 
+# A message split once into its literal text and its plain fields ({name}, {name:spec},
+# {name!r}); None for one with attribute, index or nested fields, which str.format fills.
+_Piece = tuple[str, str | None, str | None, str | None]
+
+
+@lru_cache(maxsize=8192)
+def _pieces(message: str) -> tuple[_Piece, ...] | None:
+    pieces = tuple(_FORMATTER.parse(message))
+    for _literal, field, spec, _conversion in pieces:
+        if field is not None and (not field or any(c in field for c in ".[")
+                                  or "{" in (spec or "")):
+            return None
+    return pieces
+
+
 def fill(message: str, values: Mapping[str, Any]) -> str:
     """The message with its placeholders filled in (values it does not use are ignored)."""
-    return _FORMATTER.vformat(message, (), values) if values else message
+    if not values:
+        return message
+    pieces = _pieces(message)
+    if pieces is None:
+        return _FORMATTER.vformat(message, (), values)
+    parts = []
+    for literal, field, spec, conversion in pieces:
+        parts.append(literal)
+        if field is not None:
+            parts.append(format(_FORMATTER.convert_field(values[field], conversion), spec or ""))
+    return "".join(parts)

@@ -107,3 +107,11 @@ def test_language_resolves_and_is_made_once_per_language() -> None:
 
 def test_n_marks_a_message_and_returns_it_untouched() -> None:
     assert N_("Pass") == "Pass"
+
+
+def test_numbers_are_kept_apart_by_type() -> None:
+    polish = language("pl")
+    assert polish.number(1.5) == "1,5"
+    assert polish.number(2) == "2" and polish.number(2.25) == "2,25"
+    assert polish.number(12345) == "12\u00a0345"
+    assert polish.number(12345, grouping=False) == "12345"
