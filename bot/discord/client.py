@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -154,6 +155,10 @@ class GwentBot(discord.Client):
             asyncio.create_task(self.tournament_runner.run_forever(), name="gwent-tournaments"),
         ]
         await self.services.computer.resume()
+        # What start-up made (catalogues, card data, caches) lives as long as the bot: kept
+        # out of the collector's full passes, which would otherwise walk it and stall the loop.
+        gc.collect()
+        gc.freeze()
 
     @property
     def runs_shard_zero(self) -> bool:
