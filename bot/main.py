@@ -9,7 +9,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import aiohttp
@@ -39,8 +39,9 @@ async def run(config: Config) -> None:
     assert main_task is not None
     # Service managers and `docker stop` send SIGTERM: stop as on Ctrl-C, letting answers in
     # progress finish, instead of dying mid-reply.
-    # Signal handlers cannot be set on Windows, nor outside the main thread.
-    with contextlib.suppress(NotImplementedError, RuntimeError):
+    # Signal handlers cannot be set on Windows, nor outside the main thread (asyncio raises
+    # RuntimeError there, uvloop ValueError).
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     images.configure(config.render_workers)
     # The render workers start and warm up beside the log-in, not at the first image.
@@ -53,6 +54,16 @@ async def run(config: Config) -> None:
         warming.cancel()
         await asyncio.gather(warming, return_exceptions=True)
         await images.close()
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (not on Windows), else asyncio's own: the
+    same bot, with less CPU per request and per callback."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -80,7 +91,8 @@ def main(argv: Sequence[str] = ()) -> int:
     logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(run(config))
+        with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+            runner.run(run(config))
     except StorageError as error:
         print(f"gwent: {error}", file=sys.stderr)
         return 1
