@@ -90,7 +90,7 @@ class BotGroup:
         return next((b.returncode for b in self.bots if b.returncode not in (0, None)), None)
 
     async def stop(self) -> None:
-        """Stop every process (SIGINT)."""
+        """Stop every process (SIGTERM)."""
         await asyncio.gather(*(bot.stop() for bot in self.bots))
 
     def per_process(self) -> dict[str, Any]:

@@ -172,7 +172,7 @@ def interaction_kind(interaction: Interaction) -> str:
 # ------------------------------------------------------------ the bot process
 
 class BotProcess:
-    """The bot's subprocess: started against the emulator, measured, stopped with SIGINT."""
+    """The bot's subprocess: started against the emulator, measured, stopped with SIGTERM."""
 
     def __init__(self, emu: Emulator, workdir: Path, profile: str | None, *,
                  name: str = "bot", env: dict[str, str] | None = None,
@@ -246,11 +246,13 @@ class BotProcess:
             await self.proc.wait()
 
     async def stop(self) -> None:
-        """SIGINT (a clean shutdown), then SIGKILL if it hangs."""
+        """SIGTERM (a clean shutdown, as service managers ask for one), then SIGKILL if it
+        hangs. Not SIGINT: a benchmark started in the background by a shell ignores SIGINT,
+        and so does the bot it starts."""
         if self.proc is None:
             return
         if self.proc.returncode is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(signal.SIGTERM)
             try:
                 await asyncio.wait_for(self.proc.wait(), 20)
             except TimeoutError:

@@ -8,7 +8,7 @@ DATABASE_URL, SHARD_COUNT, SHARD_IDS, LOG_LEVEL); this launcher only points disc
 base and gateway URL at the emulator, exactly as the test fixture `tests.emulator.pointed_at`
 does in-process, and drops discord.py's 5 s pause between identifying shards (the emulator
 has no identify rate limit). --lease-seconds shortens how long leases outlive a dead process,
-so take-over tests do not wait 15 s. SIGINT stops the bot cleanly. With --profile, the
+so take-over tests do not wait 15 s. SIGTERM or SIGINT stops the bot cleanly. With --profile, the
 event-loop thread runs under cProfile, timing the CPU time of that thread (not the time it
 waits for the GIL or a core), and the stats are written to FILE on exit (render threads are
 not profiled). With --stalls, a task wakes every 50 ms and notes how late it woke (how long
