@@ -109,7 +109,7 @@ def test_n_marks_a_message_and_returns_it_untouched() -> None:
     assert N_("Pass") == "Pass"
 
 
-def test_numbers_are_kept_apart_by_type() -> None:
+def test_polish_numbers_with_and_without_grouping() -> None:
     polish = language("pl")
     assert polish.number(1.5) == "1,5"
     assert polish.number(2) == "2" and polish.number(2.25) == "2,25"
