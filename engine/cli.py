@@ -236,6 +236,9 @@ def _print_arena(args: argparse.Namespace, result: dict[str, Any]) -> int:
     print(f"A wins {result['a_wins']}, loses {result['b_wins']}, draws {result['draws']}")
     print(f"A's win rate {result['a_win_rate']:.1%} (draws count as half a win), "
           f"95% CI {low:.1%} to {high:.1%}")
+    d = result["pairs"]
+    print(f"Deals played from both seats: A won both {d['a_won_both']}, one each "
+          f"{d['one_each']}, B won both {d['b_won_both']}, with a draw {d['with_a_draw']}")
     for who, name in (("a", args.a), ("b", args.b)):
         t = result["decision_times"][who]
         print(f"{who.upper()} ({name}) decision time: median {t['median_ms']:.1f} ms, "

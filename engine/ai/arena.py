@@ -136,9 +136,26 @@ def summarise(a: str, b: str, seed: int, budget_ms: int | None, iterations: int 
         "a_wins": wins, "b_wins": n - wins - draws, "draws": draws,
         "a_win_rate": round(score, 4), "ci95": [round(low, 4), round(high, 4)],
         "draws_count_half": True,
+        "pairs": pairs(results),
         "decision_times": {"a": _times(a_times), "b": _times(b_times)},
         "seconds": round(seconds, 2),
     }
+
+
+def pairs(results: list[GameResult]) -> dict[str, int]:
+    """Count the deals whose two games were both played, by how A did over the two seats.
+
+    A deal won once by each agent was decided by the seat, not by who held it.
+    """
+    points: dict[int, float] = {}
+    games: dict[int, int] = {}
+    for r in results:
+        points[r.index // 2] = points.get(r.index // 2, 0.0) + r.a_score
+        games[r.index // 2] = games.get(r.index // 2, 0) + 1
+    whole = [points[k] for k, n in games.items() if n == 2]
+    return {"a_won_both": whole.count(2.0), "one_each": whole.count(1.0),
+            "b_won_both": whole.count(0.0),
+            "with_a_draw": sum(1 for x in whole if x not in (0.0, 1.0, 2.0))}
 
 
 def to_json_line(r: GameResult) -> str:

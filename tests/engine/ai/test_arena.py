@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.ai import decide, make_agent
-from engine.ai.arena import deals, play_game, run_arena, wilson
+from engine.ai.arena import GameResult, deals, pairs, play_game, run_arena, wilson
 from engine.cli import main
 from engine.match import Match
 
@@ -22,6 +22,7 @@ def test_arena_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str])
     assert result["games"] == 4 and result["seed"] == 3
     assert result["a_wins"] + result["b_wins"] + result["draws"] == 4
     assert result["draws_count_half"] is True
+    assert sum(result["pairs"].values()) == 2
     low, high = result["ci95"]
     assert 0 <= low <= result["a_win_rate"] <= high <= 1
     for who in ("a", "b"):
@@ -37,6 +38,7 @@ def test_arena_text_names_the_win_rate_interval_and_times(
     out = capsys.readouterr().out
     assert "win rate" in out and "95% CI" in out and "half a win" in out
     assert "median" in out and "max" in out
+    assert "Deals played from both seats: A won both" in out
 
 
 def test_arena_rejects_unknown_levels(capsys: pytest.CaptureFixture[str]) -> None:
@@ -49,6 +51,15 @@ def test_pairs_share_the_deal_with_sides_swapped() -> None:
     assert result["games"] == 4
     pairs = deals(4, 8)
     assert len(pairs) == 2 and pairs == deals(4, 8)
+
+
+def test_pairs_count_deals_by_how_a_did_from_both_seats() -> None:
+    def game(index: int, score: float) -> GameResult:
+        return GameResult(index, 1, ("monsters", "skellige"), index % 2, None, score, 2)
+
+    scores = [1.0, 1.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.5, 1.0, 1.0]  # the last deal half
+    assert pairs([game(i, s) for i, s in enumerate(scores)]) == {
+        "a_won_both": 1, "one_each": 2, "b_won_both": 1, "with_a_draw": 1}
 
 
 def test_wilson_interval() -> None:
