@@ -22,6 +22,9 @@ from engine.match import Match
 
 Z95 = 1.959963984540054
 
+# (level, seed, deck, budget_ms, iterations), as make_agent
+AgentMaker = Callable[[str, int, Deck | None, int | None, int | None], Agent]
+
 
 @dataclass(slots=True)
 class GameResult:
@@ -52,13 +55,18 @@ def deals(games: int, seed: int) -> list[tuple[int, tuple[Deck, Deck]]]:
 
 def play_game(agents: tuple[Agent, Agent], decks: tuple[Deck, Deck], seed: int,
               names: tuple[str, str] = ("Player 1", "Player 2"),
+              watch: Callable[[Match], None] | None = None,
               ) -> tuple[Match, list[list[float]]]:
-    """Play one match between agents by seat; return it and each seat's decision times."""
+    """Play one match between agents by seat; return it and each seat's decision times.
+
+    `watch`, when given, sees the match before each decision (for measuring tools)."""
     m = Match.new(decks, seed, names)
     times: list[list[float]] = [[], []]
     while not m.is_over:
         p = m.to_act()[0]
         obs = m.observation(p)
+        if watch is not None:
+            watch(m)
         t0 = time.perf_counter()
         action = agents[p].choose(obs)
         times[p].append(time.perf_counter() - t0)
@@ -88,10 +96,12 @@ def _times(values: list[float]) -> dict[str, float | int]:
 def run_arena(a: str, b: str, games: int, seed: int, budget_ms: int | None = None,
               iterations: int | None = None,
               progress: Callable[[GameResult], None] | None = None,
-              skip: int = 0) -> dict[str, Any]:
+              skip: int = 0, make: AgentMaker = make_agent,
+              watch: Callable[[Match], None] | None = None) -> dict[str, Any]:
     """Play `games` games of A against B in mirrored pairs; return the summary.
 
     `skip` starts at that game index (the deals do not change), to resume a long run.
+    Measuring tools may build the agents (`make`) and see each match (`watch`).
     """
     start = time.perf_counter()
     results: list[GameResult] = []
@@ -103,12 +113,10 @@ def run_arena(a: str, b: str, games: int, seed: int, budget_ms: int | None = Non
             if index < skip:
                 continue
             a_seat = swap
-            agent_a = make_agent(a, seed=match_seed ^ 0xA, deck=decks[a_seat],
-                                 budget_ms=budget_ms, iterations=iterations)
-            agent_b = make_agent(b, seed=match_seed ^ 0xB, deck=decks[1 - a_seat],
-                                 budget_ms=budget_ms, iterations=iterations)
+            agent_a = make(a, match_seed ^ 0xA, decks[a_seat], budget_ms, iterations)
+            agent_b = make(b, match_seed ^ 0xB, decks[1 - a_seat], budget_ms, iterations)
             seats = (agent_a, agent_b) if a_seat == 0 else (agent_b, agent_a)
-            m, times = play_game(seats, decks, match_seed)
+            m, times = play_game(seats, decks, match_seed, watch=watch)
             score = 0.5 if m.winner is None else 1.0 if m.winner == a_seat else 0.0
             result = GameResult(index, match_seed, (decks[0].faction, decks[1].faction),
                                 a_seat, m.winner, score, len(m.results),

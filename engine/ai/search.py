@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from engine.actions import PASS, Action
 from engine.ai.agents import pre_play
@@ -41,6 +42,8 @@ from engine.pending import MEDIC
 WORLDS = 48  # at most this many sampled worlds per decision
 CANDIDATES = 6  # moves searched besides passing, the lookahead's best first
 DROP_EVERY = 3  # worlds between two cuts of the weakest candidates
+
+Sampler = Callable[[Observation, Beliefs, random.Random], Match]
 
 
 def my_best(m: Match, me: int) -> float:
@@ -72,7 +75,8 @@ def candidates(m: Match, me: int) -> list[Action]:
 
 
 def search(obs: Observation, bel: Beliefs, first: Match, moves: list[Action],
-           rng: random.Random, deadline: float, iterations: int | None) -> Action:
+           rng: random.Random, deadline: float, iterations: int | None,
+           sample: Sampler = determinize) -> Action:
     """Return the move with the best mean value over the worlds sampled within the effort:
     until the deadline (time.perf_counter()), or a fixed number of judged (world, move)
     pairs."""
@@ -83,7 +87,7 @@ def search(obs: Observation, bel: Beliefs, first: Match, moves: list[Action],
     alive = list(range(n))
     done = 0
     for k in range(WORLDS):
-        world = first if k == 0 else determinize(obs, bel, rng)
+        world = first if k == 0 else sample(obs, bel, rng)
         for i in alive:
             if iterations is not None and done >= iterations:
                 break
@@ -109,12 +113,15 @@ class SearchAgent:
     """Searches my move and the opponent's reply over sampled worlds (see the module)."""
 
     def __init__(self, name: str = "hard", seed: int = 0, deck: Deck | None = None,
-                 budget_ms: int = 400, iterations: int | None = None) -> None:
+                 budget_ms: int = 400, iterations: int | None = None,
+                 sample: Sampler = determinize) -> None:
+        """`sample` draws the worlds searched; measuring tools may give it the true match."""
         self.name = name
         self.seed = seed
         self.deck = deck
         self.budget_ms = budget_ms
         self.iterations = iterations
+        self.sample = sample
 
     def choose(self, obs: Observation) -> Action:
         """Return the searched move."""
@@ -126,10 +133,10 @@ class SearchAgent:
         me = obs.viewer
         rng = random.Random(f"{self.seed}/{obs.action_count}")
         bel = beliefs(obs, self.deck)
-        first = determinize(obs, bel, rng)
+        first = self.sample(obs, bel, rng)
         if first.pending is not None and first.pending.kind != MEDIC:
             return choose_action(first, me, SHARP, rng)  # a leader's pick: the policy's
         moves = candidates(first, me)
         if len(moves) == 1:
             return moves[0]
-        return search(obs, bel, first, moves, rng, deadline, self.iterations)
+        return search(obs, bel, first, moves, rng, deadline, self.iterations, self.sample)

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine.ai import decide, make_agent
+from engine.ai.agents import Agent
 from engine.ai.arena import GameResult, deals, pairs, play_game, run_arena, wilson
 from engine.cli import main
+from engine.decks import Deck
 from engine.match import Match
 
 
@@ -115,3 +117,27 @@ def test_a_run_can_be_logged_resumed_and_merged(tmp_path: Path,
     merged = json.loads(capsys.readouterr().out)
     for key in ("games", "a_wins", "b_wins", "draws", "a_win_rate", "ci95"):
         assert merged[key] == whole[key]
+
+
+def test_a_watcher_sees_the_match_before_every_decision() -> None:
+    seed, decks = deals(2, 5)[0]
+    seen: list[tuple[int, int]] = []
+    agents = (make_agent("greedy", 1, decks[0]), make_agent("random", 2, decks[1]))
+    m, times = play_game(agents, decks, seed,
+                         watch=lambda w: seen.append((w.action_count, w.to_act()[0])))
+    assert len(seen) == len(times[0]) + len(times[1])
+    assert [n for n, _ in seen] == list(range(len(seen)))
+    assert [p for _, p in seen] == [a.player for a in m.history]
+
+
+def test_the_arena_can_be_given_its_agents() -> None:
+    built: list[tuple[str, int | None]] = []
+
+    def make(name: str, seed: int, deck: Deck | None, budget_ms: int | None,
+             iterations: int | None) -> Agent:
+        built.append((name, iterations))
+        return make_agent("greedy" if name == "mine" else name, seed, deck)
+
+    result = run_arena("mine", "random", 4, seed=8, iterations=5, make=make)
+    assert result["a"] == "mine" and result["games"] == 4
+    assert sorted(built) == [("mine", 5)] * 4 + [("random", 5)] * 4

@@ -10,8 +10,12 @@ import pytest
 from engine.actions import PASS, Action
 from engine.ai import make_agent, search
 from engine.ai.arena import deals
+from engine.ai.beliefs import Beliefs
+from engine.ai.determinize import determinize
 from engine.ai.lookahead import choose_lookahead
+from engine.ai.search import SearchAgent
 from engine.match import Match
+from engine.observation import Observation
 from tests.engine.scenario import scenario
 
 NR_MON = ("northern_realms", "monsters")
@@ -96,3 +100,18 @@ def test_a_spent_budget_stops_the_search_inside_the_first_world(
     # Out of time, the search plays the first candidate, the normal level's own move.
     assert len(judged) == 1
     assert move == judged[0] == make_agent("normal", 3, decks[p]).choose(obs)
+
+
+def test_the_worlds_searched_come_from_the_sampler_it_is_given() -> None:
+    m, p, pair = opening(1)
+    deck = deals(2 * (pair + 1), 11)[pair][1][p]
+    obs = m.observation(p)
+    drawn: list[Match] = []
+
+    def sample(o: Observation, bel: Beliefs, rng: random.Random) -> Match:
+        drawn.append(determinize(o, bel, rng))
+        return drawn[-1]
+
+    given = SearchAgent("hard", 3, deck, iterations=40, sample=sample).choose(obs)
+    assert len(drawn) > 3  # the first world and the ones after it
+    assert given == SearchAgent("hard", 3, deck, iterations=40).choose(obs)
