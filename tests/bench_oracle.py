@@ -12,9 +12,10 @@ the same deals, this shows how much of hard's strength sampling the hidden cards
 player never meets the oracle (make_agent does not build it).
 
 With --playouts the oracle judges each of hard's candidates by playing the real match out
-to its end, both sides played by the normal level: against normal, an exact forecast of
-the match that each candidate leads to, when the oracle goes on as normal would. It shows
-what the deals leave to win for a player that knows everything and may look to the end.
+to its end, both sides played by the normal level: against normal, a forecast of the
+match that each candidate leads to, when the oracle goes on as normal would (exact but for
+normal's own sampling, seeded differently here). It shows what the deals leave to win for
+a player that knows everything and may look to the end.
 """
 
 from __future__ import annotations

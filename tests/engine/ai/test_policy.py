@@ -159,7 +159,8 @@ def test_a_deciding_round_counts_the_opponents_unused_leader() -> None:
                  rows=((["vesemir"] * 6, [], []), (["fiend"] * 3, [], [])), round=3)
     m.sides[0].gems = m.sides[1].gems = 1
     # Their leader's horn on the close row doubles their 18: a lead of 18 is not safe.
-    assert m.leader_card(1).leader is not None and m.leader_card(1).leader.ability == "horn_row"
+    leader = m.leader_card(1).leader
+    assert leader is not None and leader.ability == "horn_row"
     assert decide(m).kind == PLAY
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.actions import PASS, Action
-from engine.ai import make_agent, search
+from engine.ai import lookahead, make_agent, search
 from engine.ai.arena import deals
 from engine.ai.beliefs import Beliefs
 from engine.ai.determinize import determinize
@@ -57,7 +57,7 @@ def test_the_opponent_answers_as_the_normal_level_would(
     m = scenario(factions=NR_MON, hands=(["ballista", "catapult"], ["fiend", "griffin"]),
                  rows=(([], [], ["trebuchet"]), (["draug"], [], [])))
     answers: list[tuple[Action, Action]] = []
-    real = search.after
+    real = lookahead.after
 
     def recording(w: Match, a: Action) -> Match:
         out = real(w, a)
