@@ -59,7 +59,7 @@ class PlayoutOracle:
     def __init__(self, truth: Truth, deck: Deck | None) -> None:
         self.truth = truth
         self.deck = deck
-        self.normal = (make_agent("normal"), make_agent("normal"))
+        self.normal = make_agent("normal")  # keeps no state: it plays either seat
 
     def choose(self, obs: Observation) -> Action:
         """Return the candidate with the best playout outcome (the first of equals)."""
@@ -69,7 +69,7 @@ class PlayoutOracle:
         me, real = obs.viewer, self.truth.match
         assert me is not None and real is not None
         if real.pending is not None:
-            return self.normal[me].choose(obs)
+            return self.normal.choose(obs)
         return max(candidates(real, me), key=lambda a: self.playout(real, a, me))
 
     def playout(self, real: Match, a: Action, me: int) -> float:
@@ -78,7 +78,7 @@ class PlayoutOracle:
         m.apply(a)
         while not m.is_over:
             p = m.to_act()[0]
-            m.apply(self.normal[p].choose(m.observation(p)))
+            m.apply(self.normal.choose(m.observation(p)))
         return outcome(m, me)
 
 

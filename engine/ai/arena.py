@@ -155,12 +155,10 @@ def pairs(results: list[GameResult]) -> dict[str, int]:
 
     A deal won once by each agent was decided by the seat, not by who held it.
     """
-    points: dict[int, float] = {}
-    games: dict[int, int] = {}
+    by_deal: dict[int, list[float]] = {}
     for r in results:
-        points[r.index // 2] = points.get(r.index // 2, 0.0) + r.a_score
-        games[r.index // 2] = games.get(r.index // 2, 0) + 1
-    whole = [points[k] for k, n in games.items() if n == 2]
+        by_deal.setdefault(r.index // 2, []).append(r.a_score)
+    whole = [sum(scores) for scores in by_deal.values() if len(scores) == 2]
     return {"a_won_both": whole.count(2.0), "one_each": whole.count(1.0),
             "b_won_both": whole.count(0.0),
             "with_a_draw": sum(1 for x in whole if x not in (0.0, 1.0, 2.0))}
