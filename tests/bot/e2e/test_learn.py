@@ -20,6 +20,7 @@ from tests.emulator import AutocompleteChoice, Emulator, MessageView, World, run
 THREAD = re.compile(r"<#(\d+)>")
 HINT = "\U0001f4a1 **Tutorial:**"
 HELP_SCREEN = 800  # characters: about one phone screen
+PRIMARY, SECONDARY = 1, 2  # Discord's button styles
 
 
 async def test_help_and_the_rules_browser_with_share(
@@ -29,6 +30,12 @@ async def test_help_and_the_rules_browser_with_share(
         help_ = await alice.slash(world.channel, "gwent help").message()
         assert help_.ephemeral and "/gwent tutorial" in help_.content
         assert len(help_.content) <= HELP_SCREEN and not help_.embeds
+        # The tabs: all usable, the one shown highlighted (primary) and pinned.
+        assert [(b.label, b.style, b.disabled, b.emoji is not None) for b in help_.buttons] == [
+            ("Start", PRIMARY, False, True), ("Your match", SECONDARY, False, False),
+            ("Stuck?", SECONDARY, False, False), ("Commands", SECONDARY, False, False)]
+        again = alice.click(help_, label="Start")
+        assert (await again.response()).type == 7 and not again.followups  # shown again
         alice.click(help_, label="Commands")
         await emu.wait_for(lambda: bool(help_.embeds), 5, "the commands page")
         commands = help_.embeds[0]["description"]
@@ -38,6 +45,9 @@ async def test_help_and_the_rules_browser_with_share(
         alice.click(help_, label="Stuck?")
         await emu.wait_for(lambda: "stuck" in help_.content, 5, "the stuck page")
         assert not help_.embeds and "Refresh" in help_.content
+        assert [b.label for b in help_.buttons if b.style == PRIMARY] == ["Stuck?"]
+        assert [b.label for b in help_.buttons if b.emoji] == ["Stuck?"]
+        assert not any(b.disabled for b in help_.buttons)
 
         rules = await alice.slash(world.channel, "gwent rules").message()
         assert rules.ephemeral and rules.content.startswith("**Gwent rules: Overview**")
