@@ -14,6 +14,7 @@ import discord
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
 from bot.discord.decks import ids
 from bot.i18n import N_, Language, ability_name, card_name, faction_name, row_name
+from bot.learn.factions import leader_label
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue
 from engine.cards import LEADER, NEUTRAL, ROW_NAMES
@@ -190,7 +191,7 @@ def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -
                          lang.pgettext("select option", "No cards of this category in the "
                                        "deck"), row=2),
         select(cid("leader"), lang.pgettext("select placeholder", "Leader"),
-               [option(card_name(c.id, lang.tag), c.id, lang._(c.text) if c.text else None,
+               [option(leader_label(c, lang=lang), c.id, lang._(c.text) if c.text else None,
                        default=c.id == deck.leader)
                 for c in catalogue().leaders(deck.faction)], row=3),
         button(lang.pgettext("button", "Save"), cid("save"), style=discord.ButtonStyle.success,

@@ -14,7 +14,13 @@ from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
 from bot.i18n import ENGLISH, Language, Name, card_name, faction_name, search_factions
 from bot.learn.cards import explain_card, find_cards
-from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
+from bot.learn.factions import (
+    FACTIONS,
+    differs_from_witcher3,
+    leader_summary,
+    leader_use,
+    starter_deck_summary,
+)
 from bot.learn.glossary import ENGLISH_LANGUAGE, quoted
 from bot.learn.help import COMMANDS, PAGES, HelpPage, command_lines, help_page, page_label
 from bot.learn.in_play import cards_in_view, rules_in_view
@@ -93,7 +99,7 @@ def faction_message(faction: str, deck_png: bytes, *, lang: Language) -> Outgoin
     # i18n: a leader in a faction's guide: its name, how often it works ("once per match",
     # "always on") and what it does
     leaders = "\n".join(lang._("- **{leader}** ({use}): {text}", leader=Name.card(c.id),
-                               use=leader_use(c, lang=lang), text=lang._(c.text))
+                               use=_leader_use(c, lang), text=lang._(c.text))
                         for c in catalogue().leaders(faction))
     tips = "\n".join(f"- {lang._(tip)}" for tip in guide.tips)
     # i18n: a faction's guide; {style} says how it plays, {perk} is its perk and {note} how
@@ -106,6 +112,16 @@ def faction_message(faction: str, deck_png: bytes, *, lang: Language) -> Outgoin
                      perk=lang._(info.perk), note=lang._(guide.perk_note), leaders=leaders,
                      deck=starter_deck_summary(faction, lang=lang), tips=tips)
     return Outgoing(content, files=(("deck.png", deck_png),))
+
+
+def _leader_use(card: Card, lang: Language) -> str:
+    """How often a leader works, and whether its ability is not The Witcher 3's."""
+    use = leader_use(card, lang=lang)
+    if differs_from_witcher3(card):
+        # i18n: in brackets after a leader's name: {use} is how often it works ("once per
+        # match"); its ability is not the one it had in The Witcher 3
+        return lang._("{use}; differs from The Witcher 3", use=use)
+    return use
 
 
 def leader_message(card: Card, png: bytes, *, lang: Language) -> Outgoing:

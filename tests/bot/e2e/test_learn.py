@@ -82,6 +82,8 @@ async def test_faction_leader_and_card_lookups_forgive_typos(
                                     name=offered[0].value).message()
         assert faction.ephemeral and "**Perk:**" in faction.content
         assert "The White Flame" in faction.content and "always on" in faction.content
+        assert faction.content.count("differs from The Witcher 3") == 1
+        assert "The Relentless** (once per match; differs from The Witcher 3)" in faction.content
         assert [a.filename for a in faction.attachments] == ["deck.png"]
         assert faction.attachments[0].data.startswith(b"\x89PNG")
 
@@ -91,6 +93,10 @@ async def test_faction_leader_and_card_lookups_forgive_typos(
                                    name="eredin destroyr").message()
         assert "Eredin: Destroyer of Worlds" in leader.content
         assert "once per match" in leader.content and "does the same here" in leader.content
+        assert "**Differs from The Witcher 3.** There it made you discard two cards" in \
+            leader.content
+        same = await alice.slash(world.channel, "gwent leader", name="bringer of death").message()
+        assert "Eredin: Bringer of Death" in same.content and "Witcher 3" not in same.content
 
         for typed, expected in (("yenefer", "Yennefer of Vengerberg"),
                                 ("blue stripe", "Blue Stripes Commando")):

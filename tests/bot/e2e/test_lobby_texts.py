@@ -1,5 +1,6 @@
 """The lobby's private deck choice in every language, through the emulator: select
-descriptions shortened at a word boundary, never mid-word."""
+descriptions shortened at a word boundary, never mid-word, and the leaders whose ability is
+not The Witcher 3's marked as such."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import unicodedata
 from collections.abc import Callable
 
 from bot.discord.client import GwentBot
-from bot.i18n import LANGUAGES, language
+from bot.i18n import LANGUAGES, card_name, language
 from engine import catalogue
 from tests.bot.e2e.test_practice import _lobby
 from tests.emulator import Emulator, World, run_bot
 
 ELLIPSIS = "\u2026"
+# Leaders that work here as the 2025 rulebook says, not as in The Witcher 3.
+NOT_AS_IN_WITCHER3 = {"emhyr_var_emreis_the_relentless", "eredin_destroyer_of_worlds"}
 
 
 def wide(char: str) -> bool:
@@ -33,7 +36,7 @@ def cut_between_words(shown: str, full: str) -> bool:
             or (wide(kept[-1]) and wide(rest[0])))
 
 
-async def test_lobby_select_descriptions_end_at_a_word_boundary_in_every_language(
+async def test_lobby_descriptions_end_at_a_word_boundary_and_leaders_unlike_witcher3_are_marked(
         emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
     alice = world.users[0]
     cat = catalogue()
@@ -43,6 +46,7 @@ async def test_lobby_select_descriptions_end_at_a_word_boundary_in_every_languag
         table = await _lobby(emu, started, alice)
         lobby = table.visible()[-1]
         long_ones = 0
+        marked: dict[str, set[str]] = {}
         for tag in LANGUAGES:
             lang = language(tag)
             alice.set_locale(tag)
@@ -62,8 +66,14 @@ async def test_lobby_select_descriptions_end_at_a_word_boundary_in_every_languag
                                        f"the leaders of {faction}")
                     faction_menu, leader_menu = choice.selects[0], choice.selects[1]
                 for o in leader_menu.options:
+                    if o.label != card_name(o.value, tag):
+                        marked.setdefault(tag, set()).add(o.value)
+                        assert o.label == lang.pgettext(
+                            "select option", "{leader} (differs from The Witcher 3)",
+                            leader=card_name(o.value, tag))
                     full = lang._(cat.card(o.value).text)
                     assert o.description is not None and len(o.description) <= 100
                     assert cut_between_words(o.description, full), (tag, o.description)
                     long_ones += o.description != full
         assert long_ones > 40  # many texts are longer than Discord's 100 characters
+        assert marked == {tag: NOT_AS_IN_WITCHER3 for tag in LANGUAGES}

@@ -11,7 +11,7 @@ from bot.discord.learn import guides as learn
 from bot.i18n import language
 from bot.learn.abilities import ABILITIES, HERO
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
-from bot.learn.factions import FACTIONS, LEADERS, leader_summary
+from bot.learn.factions import FACTIONS, LEADERS, leader_label, leader_summary
 from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.glossary import TERMS
 from bot.learn.help import PAGES
@@ -21,6 +21,8 @@ from engine.cards import LEADER, ROW_TITLES
 from engine.scoring import row_strengths
 
 CARDS = list(catalogue().cards.values())
+# Leaders that work here as the 2025 rulebook says, not as in The Witcher 3.
+NOT_AS_IN_WITCHER3 = {"emhyr_var_emreis_the_relentless", "eredin_destroyer_of_worlds"}
 
 
 def every_text() -> list[str]:
@@ -46,6 +48,9 @@ def test_every_faction_and_leader_is_described() -> None:
             summary = leader_summary(card)
             assert card.text in summary and LEADERS[card.id].tip in summary
             assert ("always on" in summary) == card.leader.passive  # type: ignore[union-attr]
+            marked = "Differs from The Witcher 3" in summary
+            assert marked == (card.id in NOT_AS_IN_WITCHER3), card.id
+            assert (leader_label(card) != card.name) == marked
 
 
 @pytest.mark.parametrize("card", CARDS, ids=[c.id for c in CARDS])

@@ -155,3 +155,13 @@ def test_builder_and_form_ids_match_their_templates() -> None:
     assert re.fullmatch(ids.BUILD_FORM, form := ids.build_form("paste", BIG_ID, "neutral", code))
     assert len(form) <= 100
     assert re.fullmatch(ids.DECK_DELETE, ids.deck_delete(BIG_ID, "yes"))
+
+
+def test_the_leader_select_marks_leaders_unlike_the_witcher_3() -> None:
+    for faction, marked in (("nilfgaard", "emhyr_var_emreis_the_relentless"),
+                            ("monsters", "eredin_destroyer_of_worlds")):
+        deck = starter_decks()[faction]
+        items = menus(builder_message(Draft(0, categories(faction)[0], deck), None, lang=EN))
+        labels = {o["value"]: o["label"] for o in items["leader"]["options"]}
+        assert labels.pop(marked).endswith(" (differs from The Witcher 3)")
+        assert all(label == catalogue().card(c).name for c, label in labels.items())
