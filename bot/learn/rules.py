@@ -243,7 +243,8 @@ TOURNAMENTS = [
        "runs out forfeits that match. When every match of a round is over, the next round is "
        "paired with the standings so far. Leave with `/gwent tournament drop`: your results "
        "stay and your opponent wins the match you leave."),
-    N_("**Swiss.** ceil(log2(players)) rounds unless the organiser chose how many. Each round "
+    N_("**Swiss.** Unless the organiser chose how many rounds: 1 for 2 players, 2 for 3 or 4, "
+       "3 for 5 to 8, and one more each time the number of players doubles. Each round "
        "pairs players with the same score, the top half of a score group against its bottom "
        "half; an odd player floats down to the next group. Two players never meet twice while "
        "another pairing exists. With an odd count, the lowest-ranked player who has not had a "
@@ -254,14 +255,14 @@ TOURNAMENTS = [
        "played again. **Round robin:** everyone meets everyone once, by the circle method."),
     N_("**Standings.** Players are ordered by:\n"
        "1. **Points**: a win 1, a draw 1/2, a bye 1.\n"
-       "2. **Buchholz**: the sum of the points of the opponents you met.\n"
-       "3. **Sonneborn-Berger**: the points of the opponents you beat, plus half the points of "
-       "those you drew with.\n"
+       "2. **Opponents' points** (Buchholz): the sum of the points of the opponents you met.\n"
+       "3. **Beaten opponents' points** (Sonneborn-Berger): the points of the opponents you "
+       "beat, plus half the points of those you drew with.\n"
        "4. **Head-to-head**: the points you scored against the players still tied with you.\n"
        "5. **Rounds won**: the Gwent rounds you won in the tournament's matches.\n"
        "Then the seed. Byes and wins against a player who left score their point but add "
-       "nothing to Buchholz or Sonneborn-Berger. Single elimination ranks players by the "
-       "round they reached."),
+       "nothing to either opponents' points. Single elimination ranks players by the round "
+       "they reached."),
 ]
 
 

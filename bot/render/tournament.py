@@ -191,14 +191,15 @@ def _standings_base(rows: int, final: bool, elimination: bool,
     draw = ImageDraw.Draw(img)
     labels = font(SANS_BOLD, 19)
     y = HEAD_H + LABELS_H / 2 - 6
-    # i18n: the standings' column labels: short (a column is about 90 px wide; "W-L" is
-    # wins-losses, "S-B" Sonneborn-Berger)
+    # i18n: the standings' column labels: short (a column is about 90 px wide, 8 Latin
+    # letters; "W-L" is wins-losses; "Opp. pts" the opponents' points, the sum of the
+    # points of the opponents met; "Beaten" the beaten opponents' points)
     heads = ({"position": "#", "name": lang._("Player"), "record": lang._("W\u2013L"),
               "sb": lang._("Reached")}
              if elimination else
              {"position": "#", "name": lang._("Player"), "points": lang._("Points"),
-              "record": lang._("Record"), "buchholz": lang._("Buchholz"),
-              "sb": lang._("S-B")})
+              "record": lang._("Record"), "buchholz": lang._("Opp. pts"),
+              "sb": lang._("Beaten")})
     for key, label in heads.items():
         anchor = "lm" if key == "name" else ("rm" if key == "sb" and elimination else "mm")
         x = W - 36 if key == "sb" and elimination else COLUMNS[key]
@@ -208,10 +209,12 @@ def _standings_base(rows: int, final: bool, elimination: bool,
     for i in range(rows):
         sprite = gilded if i == 0 and final else plain
         img.paste(sprite, (MARGIN, HEAD_H + LABELS_H + i * (STAND_H + STAND_GAP)), sprite)
-    # i18n: the foot of the standings image (one line, about 65 characters)
+    # i18n: the foot of the standings image (one line, about 65 characters); /gwent rules
+    # is a command: write it as your language names it
     _footer(img, draw, lang._("Single elimination: the round each player reached")
             if elimination
-            else lang._("Order: points, Buchholz, Sonneborn-Berger, head-to-head, rounds won"))
+            else lang._("Ties: opponents' points, then beaten opponents' points \u00b7 "
+                        "/gwent rules"))
     return img
 
 

@@ -166,11 +166,13 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
                                   format="swiss").message()
         assert not signup.ephemeral and "**Spring Cup** \u00b7 Swiss" in signup.content
         assert "casual: not rated" in signup.content
+        assert "\u00b7 Swiss \u00b7 1 round with 2 players (one more each time" in signup.content
         for user in users.values():
             user.click(signup, label="Join")
             await emu.wait_for(lambda u=user: shown(u) in signup.content, 5,
                                "the player on the list")
         assert "**Players (4/64):** Alice, Bob, Carol, Dave" in signup.content
+        assert "\u00b7 Swiss \u00b7 2 rounds with 4 players" in signup.content  # as a number
         again = alice.click(signup, label="Join")
         assert "already joined" in (await refusal(emu, again)).content
         early = alice.click(signup, label="Start now")
@@ -230,6 +232,8 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
         standings_text = final[0].embeds[0]["description"]
         assert standings_text.splitlines()[0].startswith("1. ")
         assert "(left)" in standings_text  # Carol's results stay
+        assert "opponents' points" in standings_text and "Buchholz" not in standings_text
+        assert "`/gwent rules` explains every tie-break" in final[0].content
         await emu.wait_for(lambda: "**Over**" in signup.content, 5, "the sign-up's end")
         assert not signup.buttons
 

@@ -228,7 +228,9 @@ def test_card_facts_of_specials_and_leaders() -> None:
 
 def test_the_tournament_topic_gives_the_standings_order_the_rules_apply() -> None:
     text = " ".join(topic("tournaments").pages)
-    order = ["**Points**", "**Buchholz**", "**Sonneborn-Berger**", "**Head-to-head**",
+    order = ["**Points**", "**Opponents' points** (Buchholz)",
+             "**Beaten opponents' points** (Sonneborn-Berger)", "**Head-to-head**",
              "**Rounds won**"]
     assert [text.index(word) for word in order] == sorted(text.index(word) for word in order)
-    assert "ceil(log2(players))" in text and "circle method" in text
+    assert "log2" not in text and "circle method" in text
+    assert "1 for 2 players, 2 for 3 or 4, 3 for 5 to 8" in text  # Swiss rounds, as numbers
