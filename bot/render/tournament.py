@@ -154,6 +154,7 @@ STAND_H, STAND_GAP, LABELS_H = 50, 4, 34
 COLUMNS = {"position": 52, "name": 88, "points": 372, "record": 468, "buchholz": 572,
            "sb": 656}
 NAME_W = 250
+TIE_BREAK_W = 82  # the two tie-breaks' labels, 84 px apart, never touch
 
 
 def standings_image(card: StandingsCard, tag: str = ENGLISH) -> Image.Image:
@@ -203,7 +204,8 @@ def _standings_base(rows: int, final: bool, elimination: bool,
     for key, label in heads.items():
         anchor = "lm" if key == "name" else ("rm" if key == "sb" and elimination else "mm")
         x = W - 36 if key == "sb" and elimination else COLUMNS[key]
-        room = NAME_W if key == "name" else 150 if key == "sb" and elimination else 90
+        room = (NAME_W if key == "name" else 150 if key == "sb" and elimination
+                else TIE_BREAK_W if key in ("buchholz", "sb") else 90)
         _fitted(draw, (x, y), label, labels, room, TEXT_MUTED, anchor=anchor)
     plain, gilded = _row_panel(False), _row_panel(True)
     for i in range(rows):
