@@ -337,13 +337,19 @@ def _embed(heading: str, lines: Sequence[str], *, lang: Language) -> discord.Emb
 
 def round_message(view: TournamentView, number: int, files: tuple[tuple[str, bytes], ...],
                   *, lang: Language) -> Outgoing:
-    """A round's pairings (and the standings so far) posted in the sign-up channel."""
+    """A round's pairings with their results so far (and the standings before it), posted
+    in the sign-up channel and kept up to date as results come in."""
     t = view.tournament
     stage = round_name(number, t.rounds or 0, t.format, lang=lang)
-    content = SWORDS + " " + lang._(
-        "{tournament} \u00b7 **{round}**: the pairings are out. Each match waits in its "
-        "thread: choose your deck and press Ready.", tournament=title(view),
-        round=round_label(number, t.rounds or 0, t.format, lang=lang))
+    label = round_label(number, t.rounds or 0, t.format, lang=lang)
+    if any(r.number == number and r.finished_at is not None for r in view.rounds):
+        content = SWORDS + " " + lang._("{tournament} \u00b7 **{round}**: every match has its "
+                                        "result.", tournament=title(view), round=label)
+    else:
+        content = SWORDS + " " + lang._(
+            "{tournament} \u00b7 **{round}**: the pairings are out. Each match waits in its "
+            "thread: choose your deck and press Ready. Results show here as they come in.",
+            tournament=title(view), round=label)
     embeds = [_embed(lang.pgettext("embed title", "{round}: pairings", round=stage),
                      [game_line(view, g, lang=lang) for g in view.games_of(number)],
                      lang=lang)]
