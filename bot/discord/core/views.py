@@ -11,6 +11,7 @@ import discord
 
 LABEL_MAX, BUTTON_LABEL_MAX, DESCRIPTION_MAX, OPTIONS_MAX = 100, 80, 100, 25
 CONTENT_MAX = 2000
+_TRAILING = " \t\n,;:.\u3001\uff0c\uff1b\uff1a\u3002"  # left out before an ellipsis
 
 
 def clip(text: str, limit: int) -> str:
@@ -27,9 +28,6 @@ def shorten(text: str, limit: int) -> str:
     room = limit - 1
     cut = next((i for i in range(room, 0, -1) if _word_ends(text, i)), room)
     return text[:cut].rstrip(_TRAILING) + "\u2026"
-
-
-_TRAILING = " \t\n,;:.\u3001\uff0c\uff1b\uff1a\u3002"  # left out before an ellipsis
 
 
 def _word_ends(text: str, i: int) -> bool:
