@@ -5,8 +5,9 @@ Only pure parts go here: functions whose image depends on nothing but their argu
 the renderer's code. Entries live in a folder named after a digest of that code, the assets
 (fonts by size and time), the art pack's files (ART_DIR) and Pillow's version, so a change
 to any of them starts an empty folder. A part that cannot be read (missing, cut short,
-unreadable) is drawn and written again; a folder that cannot be written only costs the saving. RENDER_CACHE_DIR chooses the
-place (default: the user's cache folder); RENDER_CACHE_DIR=off keeps everything in memory.
+unreadable) is drawn and written again; a folder that cannot be written only costs the
+saving. RENDER_CACHE_DIR chooses the place (default: the user's cache folder);
+RENDER_CACHE_DIR=off keeps everything in memory.
 """
 
 from __future__ import annotations
