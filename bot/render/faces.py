@@ -17,7 +17,7 @@ from bot.render.art import Subject, art_layer, subject
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SERIF_BOLD
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
-from bot.render.text import draw_text, fit_font, fit_lines, fit_name
+from bot.render.text import draw_text, fit_font, fit_name
 from bot.render.theme import (
     BUFF,
     BUFF_LIGHT,
@@ -418,9 +418,7 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool,
             img.alpha_composite(chip(mark, size.chip, bright=mark not in ROW_ICONS),
                                 (x, b + 1 + i * (size.chip + 1)))
         return img
-    fnt, lines = fit_lines(
-        key.name, w - 2 * b - max(4, w // 14), size.name_font, max(8, size.name_font * 2 // 3)
-    )
+    fnt, lines, _ = fit_name(key.name, w - 2 * b - max(4, w // 14), size.name_font)
     line_h = round(fnt.size * 1.12)
     y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
     for line in lines:

@@ -14,6 +14,7 @@ import discord
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
 from bot.discord.decks import ids
 from bot.i18n import N_, Language, ability_name, card_name, faction_name, row_name
+from bot.render.deck_screen import section_counts
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue
 from engine.cards import LEADER, NEUTRAL, ROW_NAMES
@@ -174,6 +175,7 @@ def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -
                for c in shown if in_deck[c.id]]
     counts = {k: sum(n for c, n in deck.cards.items() if c in catalogue().cards
                      and category_of(catalogue().cards[c]) == k) for k in CATEGORIES}
+    counts |= section_counts(deck)  # rows and specials counted as the deck image counts them
     category = lang._(CATEGORIES[key])
     items: list[discord.ui.Item[StaticView]] = [
         select(cid("cat"), lang.pgettext("select placeholder", "Category"),
