@@ -158,3 +158,10 @@ def test_a_bad_pack_logs_one_warning_at_start_up(pack: Path,
     assert "trebuchet.png: 100x100 px" in warnings[0].getMessage()
     assert pack_warning(pack / "missing") is not None
     assert load_config({"DISCORD_TOKEN": "x"}).art_dir is None
+
+
+def test_credits_md_names_every_author_and_icon() -> None:
+    text = (Path(__file__).resolve().parents[3] / "CREDITS.md").read_text(encoding="utf-8")
+    assert "https://creativecommons.org/licenses/by/3.0/" in text and "recoloured" in text
+    for name, names in authors().items():
+        assert f"| {name} | {', '.join(names)} |" in text
