@@ -24,6 +24,7 @@ from bot.discord.core.views import (
 from bot.discord.decks import ids
 from bot.i18n import N_, Language, ability_name, card_name, faction_name, row_name
 from bot.learn.factions import leader_label
+from bot.render.deck_screen import section_counts
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue
 from engine.cards import LEADER, NEUTRAL, ROW_NAMES
@@ -215,6 +216,7 @@ def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -
                for c in shown if in_deck[c.id]]
     counts = {k: sum(n for c, n in deck.cards.items() if c in catalogue().cards
                      and category_of(catalogue().cards[c]) == k) for k in CATEGORIES}
+    counts |= section_counts(deck)  # rows and specials counted as the deck image counts them
     category = lang._(CATEGORIES[key])
     items: list[discord.ui.Item[StaticView]] = [
         select(cid("cat"), lang.pgettext("select placeholder", "Category"),
