@@ -51,7 +51,8 @@ MessageId = str | tuple[str, str]
 STABLE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
 # What translators are told a match log placeholder holds, by its kind (engine.events).
 HOLDS = {NAME: "a player's name", CARD: "a card's name", CARDS: "cards' names, listed",
-         ROW: "a row's name", NUMBER: "a number", SIGNED: "a change with its sign, like +4",
+         ROW: "a row's name as a sentence holds it (context \"row in a sentence\")",
+         NUMBER: "a number", SIGNED: "a change with its sign, like +4",
          LINE: "a line of the log without its full stop", LINES: "lines of the log, listed"}
 
 
