@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.i18n import Language, card_name, event_text, language, row_name
 from bot.i18n.catalogues import read_catalogue, template_path
 from bot.i18n.checks import key
 from bot.i18n.events import MATCH_LOG
 from bot.i18n.names import ROW_CONTEXT
+from engine.actions import FIRST, Action
 from engine.cards import CLOSE, ROW_TITLES, SIEGE
 from engine.events import (
     AGILE_MOVE,
@@ -29,6 +32,7 @@ from engine.events import (
 )
 from tests.bot.i18n.helpers import translations
 from tests.engine.match_logs import random_match
+from tests.engine.scenario import starter_match
 from tests.engine.test_events import replayed
 
 IN_SENTENCE = "row in a sentence"
@@ -161,3 +165,16 @@ def test_every_language_writes_every_line_of_a_match() -> None:
         lang = language(tag)
         lines = [event_text(x, lang) for x in m.observation(None).event_log]
         assert all(lines) and "{" not in "".join(lines)
+
+
+@pytest.mark.parametrize("tag", ["en", "pl", "ru", "de", "pt-BR", "es-ES", "fr", "zh-CN"])
+def test_who_goes_first_names_each_player_once(tag: str) -> None:
+    lang = language(tag)
+    for chosen in (0, 1):
+        match = starter_match(("scoiatael", "monsters"), names=("Alice", "Bob"))
+        match.apply(Action(0, FIRST, target=chosen))
+        said = event_text(match.observation(None).event_log[-2], lang)
+        assert said.count("Alice") == 1, said
+        assert said.count("Bob") == (0 if chosen == 0 else 1), said
+    if tag == "en":
+        assert said == "Alice lets Bob go first."
