@@ -35,8 +35,8 @@ FACTIONS: dict[str, FactionGuide] = {
          N_("A tie is a win for you, so matching your opponent's score is enough."),
          N_("Medics are best after your strong units have gone to the discard pile."))),
     "monsters": FactionGuide(
-        N_("A horde: one Muster card pulls a whole group out of the deck at once, mostly in "
-           "close combat."),
+        N_("A horde: one Muster card pulls a whole group out of your hand and deck at once, "
+           "mostly in close combat."),
         N_("Heroes are never the one kept; an opponent's spy standing on your side can be."),
         (N_("Muster thins your deck: later spies and draws find your best cards."),
          N_("Your close combat row is a weather target: keep Clear Weather or spread out."),

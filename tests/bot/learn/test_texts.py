@@ -19,6 +19,7 @@ from bot.learn.rules import SCORING, topic, topics
 from engine import Card, catalogue, starter_decks
 from engine.cards import LEADER, ROW_TITLES
 from engine.scoring import row_strengths
+from tests.engine.scenario import play, scenario, texts
 
 CARDS = list(catalogue().cards.values())
 
@@ -227,3 +228,22 @@ def test_the_tournament_topic_gives_the_standings_order_the_rules_apply() -> Non
              "**Rounds won**"]
     assert [text.index(word) for word in order] == sorted(text.index(word) for word in order)
     assert "ceil(log2(players))" in text and "circle method" in text
+
+
+# How each language says a card comes from the hand.
+FROM_HAND = {"en": "hand", "pl": "rę", "ru": "рук", "de": "Hand", "fr": "main",
+             "es-ES": "mano", "pt-BR": "mão", "zh-CN": "手牌"}
+
+
+@pytest.mark.parametrize("tag", list(FROM_HAND))
+def test_every_muster_text_takes_the_group_from_hand_and_deck_as_the_engine_does(tag: str
+                                                                                 ) -> None:
+    match = scenario(factions=("monsters", "nilfgaard"), hands=(["nekker", "nekker"], []),
+                     decks=(["nekker"], []))
+    assert "Muster brings Nekker, Nekker (1 from hand)." in texts(play(match, "nekker"))[-1]
+    cat = catalogue()
+    said = [cat.abilities["muster"].text, ABILITIES["muster"].unit, FACTIONS["monsters"].style,
+            *(card.text for card in cat.cards.values() if card.musters or card.muster_group)]
+    assert len(said) > 15
+    lang = language(tag)
+    assert [text for text in said if FROM_HAND[tag] not in lang._(text)] == []
