@@ -8,8 +8,8 @@ import re
 import pytest
 
 from bot.discord.learn import guides as learn
-from bot.i18n import language
-from bot.learn.abilities import ABILITIES, HERO
+from bot.i18n import card_name, language
+from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_summary
 from bot.learn.glossary import ENGLISH_LANGUAGE as EN
@@ -247,3 +247,12 @@ def test_every_muster_text_takes_the_group_from_hand_and_deck_as_the_engine_does
     assert len(said) > 15
     lang = language(tag)
     assert [text for text in said if FROM_HAND[tag] not in lang._(text)] == []
+
+
+@pytest.mark.parametrize("tag", list(FROM_HAND))
+def test_leaders_named_in_the_rules_are_named_as_the_reader_knows_them(tag: str) -> None:
+    lang = language(tag)
+    assert card_name("francesca_findabair_hope_of_the_aen_seidhe", tag) in explain(
+        "agile", lang=lang)
+    assert card_name("francesca_findabair_daisy_of_the_valley", tag) in " ".join(
+        topic("setup", lang=lang).pages)
