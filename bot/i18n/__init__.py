@@ -4,7 +4,7 @@ cards in every language. Pure: no Discord import. See docs/translating.md."""
 
 from bot.i18n.catalogues import preload
 from bot.i18n.events import event_text
-from bot.i18n.language import N_, Language, Phrase, Said, language
+from bot.i18n.language import N_, Language, Nn_, Phrase, Said, language
 from bot.i18n.languages import (
     ENGLISH,
     LANGUAGES,
@@ -34,6 +34,7 @@ __all__ = [
     "N_",
     "Language",
     "Name",
+    "Nn_",
     "Phrase",
     "Said",
     "ability_name",

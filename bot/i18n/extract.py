@@ -2,7 +2,7 @@
 language's catalogue (.po) up to date with them, keeping what was translated.
 
 Messages come from calls with literal text in `bot/` (`_`, `ngettext`, `pgettext`,
-`npgettext`, `N_`, found by Babel's extractor), from the card data (card texts, faction
+`npgettext`, `N_`, `Nn_`, found by Babel's extractor), from the card data (card texts, faction
 perks, ability texts), from the engine (the match log's templates, registered in
 engine.events, and the rows' names), and from sources the caller adds (the slash commands'
 texts, which bot.discord.core.translator collects from the command tree).
@@ -41,7 +41,7 @@ from engine.sharecode import MESSAGES as SHARE_CODE_MESSAGES
 BOT_DIR = Path(__file__).resolve().parents[1]
 PROJECT = "gwent-for-discord"
 # Marked messages: gettext's usual calls, and a refusal's or a phrase's first argument.
-KEYWORDS = {**DEFAULT_KEYWORDS, **dict.fromkeys(
+KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2), **dict.fromkeys(
     ("Phrase", "Refusal", "NotFound", "NotAParticipant", "OutOfDate", "IllegalMove", "Busy",
      "InvalidSetting", "NotReplayable"), (1,))}
 # A comment starting with this, just above a marked message, is shown to translators.
