@@ -34,6 +34,7 @@ from bot.i18n.names import ROW_CONTEXT, faction_name, name_entries
 from bot.i18n.placeholders import fields
 from engine import catalogue, starter_decks
 from engine.cards import ROW_TITLES
+from engine.decks import PLURALS as DECK_PLURALS
 from engine.decks import RULES as DECK_RULES
 from engine.events import CARD, CARDS, LINE, LINES, NAME, NUMBER, ROW, SIGNED, TEMPLATES, kind
 from engine.sharecode import MESSAGES as SHARE_CODE_MESSAGES
@@ -122,10 +123,10 @@ def engine_messages() -> list[Message]:
     found += [Message(title, ROW_CONTEXT, ("a row of the board",)) for title in ROW_TITLES]
     found += [Message(text, None, ("why a deck share code cannot be read",))
               for text in SHARE_CODE_MESSAGES]
-    found += [Message(text, None, ("a rule a deck breaks, in a list separated by semicolons "
-                                   "(starts lowercase); {card}: a card's name; {faction}, "
-                                   "{deck_faction}: factions' names; {id}: an unknown "
-                                   "name as typed",))
+    found += [Message((text, DECK_PLURALS[text]) if text in DECK_PLURALS else text, None,
+                      ("a rule a deck breaks, in a list separated by semicolons (starts "
+                       "lowercase); {card}: a card's name; {faction}, {deck_faction}: "
+                       "factions' names; {id}: an unknown name as typed",))
               for text in DECK_RULES]
     return found
 
