@@ -309,8 +309,11 @@ def _spy(obs: Observation, lang: Language) -> Hint | None:
         if effect is None or effect[1] > SPY_AT_MOST:
             continue
         drawn = min(2, me.deck_count)
-        # i18n: {name} is the opponent's name; {gain} what the spy adds to their score;
-        # {count} how many cards the reader draws
+        # i18n: a number of points a move adds to a score, as a value in a sentence
+        given = lang.npgettext("points on the board", "{count} point", "{count} points",
+                               effect[1])
+        # i18n: {name} is the opponent's name; {gain} the points the spy adds to their score
+        # ("3 points"); {count} how many cards the reader draws
         return Hint(SPY, lang.ngettext(
                         "**{card}** is a spy: it joins {name}'s side, adding {gain} to their "
                         "score, and you draw {count} card. Cards last the whole match, so that "
@@ -318,7 +321,7 @@ def _spy(obs: Observation, lang: Language) -> Hint | None:
                         "**{card}** is a spy: it joins {name}'s side, adding {gain} to their "
                         "score, and you draw {count} cards. Cards last the whole match, so "
                         "that is a good trade: play it now.", drawn,
-                        card=Name.card(card.card_id), name=them.name, gain=effect[1]),
+                        card=Name.card(card.card_id), name=them.name, gain=given),
                     move, (Claim(THEIR_GAIN, effect[1]), Claim(DRAWS, drawn)))
     return None
 
