@@ -168,12 +168,12 @@ def starter_deck_summary(faction: str, *, lang: Language = ENGLISH_LANGUAGE) -> 
     cards = catalogue().cards
     units = sum(n for card_id, n in deck.cards.items() if cards[card_id].is_unit)
     specials = sum(deck.cards.values()) - units
-    # i18n: {deck} is the starter deck's name; {units} is a number of unit cards, {count}
-    # a number of special cards
-    return lang.ngettext("**{deck}**: {units} units and {count} special card, led by {leader}.",
-                         "**{deck}**: {units} units and {count} special cards, led by "
-                         "{leader}.",
-                         specials, deck=lang._(deck.name), units=lang.number(units),
+    # i18n: {deck} is the starter deck's name; {units} its unit cards ("22 units"), {count}
+    # its number of special cards
+    return lang.ngettext("**{deck}**: {units} and {count} special card, led by {leader}.",
+                         "**{deck}**: {units} and {count} special cards, led by {leader}.",
+                         specials, deck=lang._(deck.name),
+                         units=lang.ngettext("{count} unit", "{count} units", units),
                          leader=card_name(deck.leader, lang.tag))
 
 
