@@ -35,8 +35,8 @@ FACTIONS: dict[str, FactionGuide] = {
          N_("A tie is a win for you, so matching your opponent's score is enough."),
          N_("Medics are best after your strong units have gone to the discard pile."))),
     "monsters": FactionGuide(
-        N_("A horde: one Muster card pulls a whole group out of the deck at once, mostly in "
-           "close combat."),
+        N_("A horde: one Muster card pulls a whole group out of your hand and deck at once, "
+           "mostly in close combat."),
         N_("Heroes are never the one kept; an opponent's spy standing on your side can be."),
         (N_("Muster thins your deck: later spies and draws find your best cards."),
          N_("Your close combat row is a weather target: keep Clear Weather or spread out."),
@@ -195,12 +195,12 @@ def starter_deck_summary(faction: str, *, lang: Language = ENGLISH_LANGUAGE) -> 
     cards = catalogue().cards
     units = sum(n for card_id, n in deck.cards.items() if cards[card_id].is_unit)
     specials = sum(deck.cards.values()) - units
-    # i18n: {deck} is the starter deck's name; {units} is a number of unit cards, {count}
-    # a number of special cards
-    return lang.ngettext("**{deck}**: {units} units and {count} special card, led by {leader}.",
-                         "**{deck}**: {units} units and {count} special cards, led by "
-                         "{leader}.",
-                         specials, deck=lang._(deck.name), units=lang.number(units),
+    # i18n: {deck} is the starter deck's name; {units} its unit cards ("22 units"), {count}
+    # its number of special cards
+    return lang.ngettext("**{deck}**: {units} and {count} special card, led by {leader}.",
+                         "**{deck}**: {units} and {count} special cards, led by {leader}.",
+                         specials, deck=lang._(deck.name),
+                         units=lang.ngettext("{count} unit", "{count} units", units),
                          leader=card_name(deck.leader, lang.tag))
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 
-from bot.i18n import N_, Language, Name, card_name
+from bot.i18n import N_, Language, Name, Said, card_name
 from bot.learn.abilities import ABILITIES, HERO, ability_title, explain
 from bot.learn.factions import FACTIONS, LEADERS, leader_cards, leader_use
 from bot.learn.glossary import ENGLISH_LANGUAGE, TERMS
@@ -84,8 +84,9 @@ SETUP = [
     N_("**Who starts.** A coin toss decides who takes the first turn. A Scoia'tael player "
        "decides instead, before the hands are drawn; if both players lead the Scoia'tael, the "
        "coin decides."),
-    N_("**Hands.** Each player shuffles and draws ten cards (Francesca: Daisy of the Valley "
-       "draws eleven). These cards must last the whole match."),
+    # i18n: {leader} is a leader card's name
+    N_("**Hands.** Each player shuffles and draws ten cards ({leader} draws eleven). These "
+       "cards must last the whole match."),
     N_("**Redraws.** Before round 1 you may send back up to two cards, one at a time, drawing "
        "a replacement for each. A card you sent back cannot come straight back during the "
        "redraws: the set-aside cards are shuffled into the deck once both players are done. "
@@ -137,8 +138,8 @@ SCORING = [
 ]
 
 
-def _said(paragraphs: list[str], lang: Language) -> list[str]:
-    return [lang._(p) for p in paragraphs]
+def _said(paragraphs: list[str], lang: Language, **values: Said) -> list[str]:
+    return [lang._(p, **values) for p in paragraphs]
 
 
 def _ability_pages(unit_side: bool, lang: Language) -> list[str]:
@@ -312,7 +313,8 @@ def _ranked(lang: Language) -> list[str]:
 # Each topic: its key (in custom_ids), its title, and its paragraphs in a language.
 TOPICS: tuple[tuple[str, str, Callable[[Language], list[str]]], ...] = (
     ("overview", N_("Overview"), partial(_said, OVERVIEW)),
-    ("setup", N_("Setup and redraws"), partial(_said, SETUP)),
+    ("setup", N_("Setup and redraws"),
+     partial(_said, SETUP, leader=Name.card("francesca_findabair_daisy_of_the_valley"))),
     ("turns", N_("Turns, passing and rounds"), partial(_said, TURNS)),
     ("scoring", N_("Scoring"), partial(_said, SCORING)),
     ("abilities", N_("Unit abilities"), partial(_ability_pages, True)),

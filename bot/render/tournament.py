@@ -335,7 +335,7 @@ def bracket_image(card: BracketCard, tag: str = ENGLISH) -> Image.Image:
         _fitted(draw, (170, y + (CHAMPION_H - 12) / 2), _name(card.champion, lang),
                 font(SERIF_BOLD, 30), W - 210, GOLD_LIGHT)
     # i18n: the foot of the bracket image (one line, about 60 characters); /gwent tournament
-    # show is a command: keep it as it is
+    # show is a command: write it with your language's names of the command
     _footer(img, draw, lang._("Top seeds have byes when the field is not a power of two")
             if card.first == 1 else lang._("Earlier rounds: /gwent tournament show"))
     return img

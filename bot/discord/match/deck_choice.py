@@ -43,7 +43,7 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = (),
         return Outgoing("\n".join(lines))
     lines.append(lang._("Change anything below, then press **Ready**. Build more decks with "
                         "`/gwent deck new`."))
-    deck_options = [option(name, key, lang.pgettext("select description", "Starter deck"),
+    deck_options = [option(lang._(name), key, lang.pgettext("select description", "Starter deck"),
                            default=key == me.deck)
                     for key, name in decks(me.faction)]
     for mine in saved:

@@ -214,7 +214,7 @@ async def test_builder_refusals_and_confirmations(emu: Emulator, world: World,
         await pick(emu, alice, thin, "add", "cerys")
         refused = alice.click(thin, label="Share")
         text = (await refused.message()).content
-        assert "not ready to share yet: 1 unit cards; a deck needs at least 22" in text
+        assert "not ready to share yet: 1 unit card; a deck needs at least 22" in text
         saving = alice.click(thin, label="Save")
         await saving.response()
         before = signature(thin)

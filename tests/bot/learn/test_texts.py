@@ -8,8 +8,8 @@ import re
 import pytest
 
 from bot.discord.learn import guides as learn
-from bot.i18n import language
-from bot.learn.abilities import ABILITIES, HERO
+from bot.i18n import card_name, language
+from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
 from bot.learn.factions import FACTIONS, LEADERS, leader_label, leader_summary
 from bot.learn.glossary import ENGLISH_LANGUAGE as EN
@@ -19,6 +19,7 @@ from bot.learn.rules import SCORING, topic, topics
 from engine import Card, catalogue, starter_decks
 from engine.cards import LEADER, ROW_TITLES
 from engine.scoring import row_strengths
+from tests.engine.scenario import play, scenario, texts
 
 CARDS = list(catalogue().cards.values())
 # Leaders that work here as the 2025 rulebook says, not as in The Witcher 3.
@@ -234,3 +235,31 @@ def test_the_tournament_topic_gives_the_standings_order_the_rules_apply() -> Non
     assert [text.index(word) for word in order] == sorted(text.index(word) for word in order)
     assert "log2" not in text and "circle method" in text
     assert "1 for 2 players, 2 for 3 or 4, 3 for 5 to 8" in text  # Swiss rounds, as numbers
+
+
+# How each language says a card comes from the hand.
+FROM_HAND = {"en": "hand", "pl": "rę", "ru": "рук", "de": "Hand", "fr": "main",
+             "es-ES": "mano", "pt-BR": "mão", "zh-CN": "手牌"}
+
+
+@pytest.mark.parametrize("tag", list(FROM_HAND))
+def test_every_muster_text_takes_the_group_from_hand_and_deck_as_the_engine_does(tag: str
+                                                                                 ) -> None:
+    match = scenario(factions=("monsters", "nilfgaard"), hands=(["nekker", "nekker"], []),
+                     decks=(["nekker"], []))
+    assert "Muster brings Nekker, Nekker (1 from hand)." in texts(play(match, "nekker"))[-1]
+    cat = catalogue()
+    said = [cat.abilities["muster"].text, ABILITIES["muster"].unit, FACTIONS["monsters"].style,
+            *(card.text for card in cat.cards.values() if card.musters or card.muster_group)]
+    assert len(said) > 15
+    lang = language(tag)
+    assert [text for text in said if FROM_HAND[tag] not in lang._(text)] == []
+
+
+@pytest.mark.parametrize("tag", list(FROM_HAND))
+def test_leaders_named_in_the_rules_are_named_as_the_reader_knows_them(tag: str) -> None:
+    lang = language(tag)
+    assert card_name("francesca_findabair_hope_of_the_aen_seidhe", tag) in explain(
+        "agile", lang=lang)
+    assert card_name("francesca_findabair_daisy_of_the_valley", tag) in " ".join(
+        topic("setup", lang=lang).pages)
