@@ -15,8 +15,10 @@ from bot.i18n.names import name_entries
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 OUTSIDE = re.compile(r"`[^`]*`|\{[^}]*\}|https?://\S+")
-# Words kept in every language: the game's title and what the names catalogue holds.
-KEPT = ("The Witcher",)
+# Words kept in every language: the game's title, proper names of fonts, licences and
+# companies, and what the names catalogue holds.
+KEPT = ("The Witcher", "PT Sans Narrow", "ParaType Free Font License", "SIL Open Font License",
+        "CD PROJEKT RED", "Creative Commons Attribution")
 
 
 def english_left(english: str, translation: str) -> list[str]:
