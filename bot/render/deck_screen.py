@@ -173,9 +173,9 @@ def _frame(layout: Layout, tag: str = ENGLISH) -> tuple[Image.Image, Image.Image
     draw.line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
     y0 = HEADER_H + MARGIN
     panel(img, (MARGIN, y0, W - MARGIN, y0 + SUMMARY_H))
+    head = font(SANS_BOLD, LABEL_PX)
     # i18n: the heading over the leader's name on the deck screen, in capitals where the
     # language has them
-    head = font(SANS_BOLD, LABEL_PX)
     draw_text(draw, (TEXT_X, y0 + PAD + 8), fit_text(lang._("LEADER"), head, TEXT_W), head,
               GOLD, anchor="lm")
     y = y0 + LEADER_H
