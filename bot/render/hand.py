@@ -26,6 +26,7 @@ from bot.render.faces import (
     token_sprite,
 )
 from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
+from bot.render.indexed import Canvas
 from bot.render.palette import theme_palette
 from bot.render.text import draw_text, fit_text, text_width
 from bot.render.texture import wood
@@ -86,6 +87,12 @@ def _background(h: int) -> Image.Image:
     img.paste(bar, (0, 0), bar)
     d.line((0, HEADER_H - 1, W, HEADER_H - 1), fill=GOLD_DARK, width=2)
     return img
+
+
+@cache
+def _background_indices(h: int) -> Image.Image:
+    """The background mapped onto the palette."""
+    return theme_palette().quantize(_background(h))
 
 
 @cache
@@ -194,21 +201,30 @@ def hand_image(obs: Observation, tag: str = ENGLISH) -> Image.Image:
 
 def draw_hand(look: HandLook) -> Image.Image:
     """Draw a hand's look as an RGB image."""
+    return _canvas(look).rgb
+
+
+def _canvas(look: HandLook) -> Canvas:
+    """A hand's look drawn, with its palette indices kept in step."""
     cards = look.cards
-    img = _background(height(len(cards))).copy()
+    h = height(len(cards))
+    canvas = Canvas(_background(h).copy(), _background_indices(h), theme_palette())
+    img = canvas.rgb
     _header(img, look)
+    canvas.drawn(0, HEADER_H)
     if not cards:
         draw = ImageDraw.Draw(img)
         empty = font(SANS_BOLD, 34)
         draw_text(draw, (W // 2, HEADER_H + 10 + ROW_H // 2),
                   fit_text(language(look.tag)._("No cards in hand"), empty, W - 2 * MARGIN_X),
                   empty, TEXT_MUTED, anchor="mm")
+        canvas.drawn(HEADER_H, h)
     for i, ((key, dim), (x, y)) in enumerate(zip(cards, layout(len(cards)), strict=True),
                                              start=1):
-        (dimmed(key) if dim else hand_sprite(key)).paste(img, x, y)
+        canvas.paste(dimmed(key) if dim else hand_sprite(key), x, y)
         tab = number_tab(i, dim)
-        tab.paste(img, x + (HAND.w - tab.width) // 2, y + HAND.h + 6)
-    return img
+        canvas.paste(tab, x + (HAND.w - tab.width) // 2, y + HAND.h + 6)
+    return canvas
 
 
 def render_hand(obs: Observation, tag: str = ENGLISH) -> bytes:
@@ -219,7 +235,7 @@ def render_hand(obs: Observation, tag: str = ENGLISH) -> bytes:
 
 def render_hand_look(look: HandLook) -> bytes:
     """A hand's look as PNG bytes."""
-    return to_png(draw_hand(look), palette=theme_palette())
+    return to_png(_canvas(look).indices())
 
 
 __all__ = [

@@ -4,6 +4,9 @@ Blending an RGBA image onto another costs several times as much as copying it, a
 face is opaque but for its rounded corners. A Sprite copies the rows that are fully opaque
 and blends only the others (the pixels are the same as a masked paste).
 
+A sprite also keeps its opaque rows mapped onto the fixed palette, once: an image composed
+of sprites maps only the rows drawn otherwise (bot.render.indexed).
+
 A Tiles cache remembers the pixels of a box after something was drawn in it (text, say),
 under a key that names everything that decides those pixels, the image below included; the
 next time the key comes back the box is pasted whole instead of drawn again.
@@ -23,7 +26,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.render.encode import Band, encode_band
-from bot.render.palette import theme_palette
+from bot.render.palette import FixedPalette, theme_palette
 
 Box = tuple[int, int, int, int]
 COPY, BLEND, SKIP = "copy", "blend", "skip"
@@ -34,7 +37,7 @@ _ALL: list[Tiles | Bands] = []
 class Sprite:
     """An RGBA image prepared for pasting: opaque rows are copied, the others blended."""
 
-    __slots__ = ("_parts", "height", "image", "width")
+    __slots__ = ("_mapped", "_parts", "height", "image", "width")
 
     def __init__(self, image: Image.Image) -> None:
         rgba = image if image.mode == "RGBA" else image.convert("RGBA")
@@ -47,6 +50,7 @@ class Sprite:
             if kind == COPY:
                 band = band.convert("RGB")
             self._parts.append(((0, a, self.width, b), band, kind == BLEND))
+        self._mapped: tuple[FixedPalette, tuple[tuple[Box, Image.Image], ...]] | None = None
 
     def paste(self, img: Image.Image, x: int, y: int) -> None:
         """Lay the sprite on img with its top-left corner at x, y (img is drawn on in place)."""
@@ -57,6 +61,19 @@ class Sprite:
                 target.paste(band.im, box, band.im)
             else:
                 target.paste(band.im, box)
+
+    def mapped(self, palette: FixedPalette) -> tuple[tuple[Box, Image.Image], ...]:
+        """The copied (opaque) rows mapped onto the palette, each with its box in the sprite:
+        mapped the first time they are asked for."""
+        kept = self._mapped
+        if kept is None or kept[0] is not palette:
+            kept = self._mapped = (palette, tuple(
+                (box, palette.quantize(band)) for box, band, blend in self._parts if not blend))
+        return kept[1]
+
+    def blended(self) -> tuple[tuple[int, int], ...]:
+        """The rows (top, bottom) whose pixels are blended with what lies under them."""
+        return tuple((box[1], box[3]) for box, _, blend in self._parts if blend)
 
 
 @lru_cache(maxsize=64)

@@ -1,4 +1,5 @@
-"""The deck screen: sections by row and type, a height that fits every card, any deck."""
+"""The deck screen: sections by row and type, a height that fits every card, any deck, and
+counts and labels that fit in every language."""
 
 from __future__ import annotations
 
@@ -8,17 +9,23 @@ import random
 import pytest
 from PIL import Image
 
+from bot.i18n import LANGUAGES, language
+from bot.render.board import LABEL_PX
 from bot.render.deck_screen import (
-    EMPTY_H,
-    LEFT_H,
     SECTIONS,
+    STAT_LABELS,
+    STAT_W,
+    TITLE_H,
     W,
+    _label_font,
     deck_image,
     height,
     render_deck,
     section_counts,
     section_of,
 )
+from bot.render.faces import HAND_TOKEN
+from bot.render.text import text_width
 from engine.cards import catalogue
 from engine.deckgen import generate_deck
 from engine.decks import Deck, starter_decks
@@ -43,14 +50,17 @@ def test_starter_and_generated_decks_render(faction: str) -> None:
         assert image.size == (W, height(deck))
 
 
-def test_an_empty_deck_is_as_tall_as_its_left_column_and_more_cards_make_it_taller() -> None:
+def test_each_row_of_seven_cards_makes_the_image_taller_and_a_count_a_little_more() -> None:
     empty = Deck("monsters", "eredin_bringer_of_death", {})
-    assert height(empty) >= LEFT_H and 5 * EMPTY_H < LEFT_H
-    small = Deck("monsters", "eredin_bringer_of_death", {"ghoul": 3})
-    many = Deck("monsters", "eredin_bringer_of_death",
-                {c.id: 1 for c in catalogue().cards.values()
-                 if c.faction == "monsters" and c.is_unit and not c.hero})
-    assert height(small) == height(empty) < height(many)
+    one = Deck("monsters", "eredin_bringer_of_death", {"ghoul": 1})
+    three = Deck("monsters", "eredin_bringer_of_death", {"ghoul": 3})
+    units = [c.id for c in catalogue().cards.values()
+             if c.faction == "monsters" and c.is_unit and section_of(c) == "close"]
+    seven = Deck("monsters", "eredin_bringer_of_death", dict.fromkeys(units[:7], 1))
+    eight = Deck("monsters", "eredin_bringer_of_death", dict.fromkeys(units[:8], 1))
+    assert height(one) == height(empty) + HAND_TOKEN.h + 6
+    assert height(one) < height(three) < height(one) + TITLE_H  # the "x3" under the card
+    assert height(seven) == height(one) < height(eight)
 
 
 def test_cards_the_catalogue_does_not_know_are_left_out() -> None:
@@ -77,3 +87,30 @@ def test_the_deck_image_and_the_builders_select_count_a_row_alike() -> None:
               for o in item.options]
     assert f"Close Combat ({close} in deck)" in labels
     assert f"Siege ({counts['siege']} in deck)" in labels
+
+
+def test_the_image_is_as_wide_as_the_board_for_a_phone() -> None:
+    # A phone shows an image about 400 px wide: the deck image is 720 px wide, as the board
+    # is, so that its card names (at least 15 px) are at least 8 px there.
+    from bot.render.board import W as BOARD_W
+
+    assert W == BOARD_W == 720
+
+
+@pytest.mark.parametrize("tag", LANGUAGES)
+def test_every_stat_label_shows_whole_at_a_readable_size(tag: str) -> None:
+    lang = language(tag)
+    for label in STAT_LABELS:
+        text = lang._(label)
+        fnt = _label_font(text, STAT_W - 10)
+        assert fnt.size >= LABEL_PX and text_width(text, fnt) <= STAT_W - 10, (tag, text)
+
+
+def test_the_deck_png_is_its_image_in_the_match_images_palette() -> None:
+    from bot.render.encode import to_png
+    from bot.render.palette import theme_palette
+
+    for deck in (*starter_decks().values(), Deck("monsters", "eredin_bringer_of_death", {})):
+        for tag in ("en", "zh-CN"):
+            assert render_deck(deck, tag) == to_png(deck_image(deck, tag=tag),
+                                                    palette=theme_palette())

@@ -1,10 +1,12 @@
-"""Readable on a phone, which shows an image about 400 px wide: every text of the boards and
-views measured as drawn, card names shortened rather than cut, the last move wrapped whole."""
+"""Readable on a phone, which shows an image about 400 px wide: every text of the boards,
+views and deck images measured as drawn, card names shortened rather than cut, the last move
+wrapped whole."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from functools import cache
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.render import deck_screen
 from bot.render.board import (
     FOOTER_LABEL,
     LABEL_PX,
@@ -58,17 +61,27 @@ def hushed(fn):
 ImageFont.FreeTypeFont.getmask2 = spy
 icons._Pen.text = hushed(icons._Pen.text)
 text._glyph_key = hushed(text._glyph_key)
-for name in sys.argv[1:]:
-    render_sample(name)
+from bot.render.deck_screen import render_deck
+from bot.render.samples import SAMPLES
+for arg in sys.argv[1:]:
+    name, _, tag = arg.partition(":")
+    if tag:  # a deck, in a language
+        render_deck(SAMPLES[name][1](), tag)
+    else:
+        render_sample(name)
 print(json.dumps(seen))
 """
 BOARDS_AND_VIEWS = [n for n, (kind, _) in SAMPLES.items() if kind in ("board", "view")]
+DECK_LANGUAGES = ("en", "pl", "ru", "de", "zh-CN")
+DECKS = [f"{name}:{tag}" for name, (kind, _) in SAMPLES.items() if kind == "deck"
+         for tag in DECK_LANGUAGES]
 
 
 @cache
-def drawn_text() -> list[tuple[str, int]]:
-    """Every string the board and view samples draw, with its size in pixels."""
-    out = subprocess.run([sys.executable, "-c", _MEASURE, *BOARDS_AND_VIEWS],
+def drawn_text(samples: tuple[str, ...] = tuple(BOARDS_AND_VIEWS)) -> list[tuple[str, int]]:
+    """Every string these samples draw ("name", or "name:tag" for a deck in a language),
+    with its size in pixels."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, *samples],
                          capture_output=True, text=True, check=True, cwd=ROOT,
                          env={**os.environ, "RENDER_CACHE_DIR": "off"})
     return [(t, int(size)) for t, size in json.loads(out.stdout) if t.strip()]
@@ -97,6 +110,24 @@ def test_the_measure_sees_strengths_scores_names_and_the_last_move() -> None:
         assert shown in seen, shown
     assert seen["32"] >= NUMBER_PX and seen["Puttkam."] >= LABEL_PX
     assert on_phone(NUMBER_PX) >= SMALLEST_NUMBER and on_phone(LABEL_PX) >= SMALLEST_TEXT
+
+
+def test_every_text_of_the_deck_image_is_tall_enough_on_a_phone() -> None:
+    seen = drawn_text(tuple(DECKS))
+    for t, size in seen:  # card names, labels, the leader's ability, the sections' notes
+        assert size * PHONE_W / deck_screen.W >= SMALLEST_TEXT, (t, size)
+    # In English each note is one string, so a number alone is a strength, one of the deck's
+    # counts or a card's copies ("x3"); in Chinese a note's number is a run of its own.
+    for t, size in drawn_text(tuple(d for d in DECKS if d.endswith(":en"))):
+        if re.fullmatch(r"[\d/\u00d7]+", t):
+            assert size * PHONE_W / deck_screen.W >= SMALLEST_NUMBER, (t, size)
+    shown = {t for t, _ in seen}
+    # a strength, a count of copies, the units against their least, whole names in four
+    # scripts, the leader's ability and a stat label
+    for text in ("10", "\u00d73", "27/22", "Catapult", "Katapulta", "Катапульта", "Katapult",
+                 "抛石机", "Cards in deck"):
+        assert text in shown, text
+    assert any(t.startswith("Double the strength") for t in shown)
 
 
 NAMES = sorted({c.name for c in catalogue().cards.values() if c.type != "leader"})
