@@ -19,6 +19,7 @@ class TableClient:
 
     def __init__(self, url: str, origin: str | None = None) -> None:
         self.url = url
+        # The page's origin (the server's own by default; "" sends no Origin).
         self.origin = origin if origin is not None else url
         self.raw: list[str] = []
         self.frames: list[Frame] = []
@@ -32,8 +33,12 @@ class TableClient:
     async def __aenter__(self) -> TableClient:
         self._http = aiohttp.ClientSession()
         headers = {"Origin": self.origin} if self.origin else {}
-        self._ws = await self._http.ws_connect(f"{self.url}/api/ws", headers=headers,
-                                               compress=15)
+        try:
+            self._ws = await self._http.ws_connect(f"{self.url}/api/ws", headers=headers,
+                                                   compress=15)
+        except BaseException:
+            await self._http.close()
+            raise
         self._reader = asyncio.create_task(self._read())
         return self
 
