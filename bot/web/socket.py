@@ -168,7 +168,7 @@ class Socket:
             "t": "welcome", "match": viewer.match_id, "seat": viewer.seat, "lang": lang.tag,
             "user": None if user is None else {"id": str(user.id), "name": user.name},
             "watch": viewer.watching, "texts": page_texts(lang),
-            "factions": faction_names(lang.tag), "cards": cards_of(cards, lang.tag)})
+            "factions": faction_names(lang.tag), "cards": cards_of(cards, lang)})
         self._hub.join(self, viewer.match_id)
         if viewer.seat is not None and user is not None:
             self._presence = asyncio.create_task(self._at_table(viewer.match_id, user.id))
@@ -288,7 +288,7 @@ class Socket:
             wanted |= pool(frozenset(side.faction for side in obs.sides))
         missing = wanted - self._cards_sent
         if missing:
-            await self._send({"t": "cards", "cards": cards_of(missing, viewer.lang.tag)})
+            await self._send({"t": "cards", "cards": cards_of(missing, viewer.lang)})
             self._cards_sent |= missing
         await self._send({"t": "state", "now": round(self._hub.clock(), 3),
                           "view": shown | {"log_from": start, "log": lines}})
