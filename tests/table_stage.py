@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 
 import aiohttp
 
+from bot import images
 from bot.discord.client import GwentBot
 from bot.web.server import TableOptions
 from bot.web.static import DIST
@@ -129,16 +130,18 @@ def table_bot(emu: Emulator, db: Path | str, port: int, *, dist: Path = DIST,
 async def table_stage(workdir: Path, *, dist: Path = DIST, practice: bool = False,
                       rng: random.Random | None = None, ready: bool = True,
                       rate_limits: RateLimits | None = None,
-                      presence_seconds: float = 20.0) -> AsyncIterator[Stage]:
+                      presence_seconds: float = 20.0, port: int | None = None
+                      ) -> AsyncIterator[Stage]:
     """Start the emulator (Activities on) and the bot with its table, and open a match
     between alice and bob in a thread of #general (carol watches); with `practice`, alice's
     practice match against the computer instead. The match is at its first board (or at
-    its lobby when not `ready`)."""
+    its lobby when not `ready`). The table listens on `port` (a free one if None)."""
+    await images.start()  # warm render workers: the first board is not kept waiting
     emu = await Emulator.start(rate_limits=rate_limits or RateLimits.discord().scaled(0.01))
     try:
         emu.activities.enable()
         world = populate(emu, users=3)
-        port = free_port()
+        port = port or free_port()
         bot = table_bot(emu, workdir / "gwent.sqlite3", port, dist=dist, rng=rng,
                         presence_seconds=presence_seconds)
         async with run_bot(emu, bot):

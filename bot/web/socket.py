@@ -292,8 +292,8 @@ class Socket:
         if missing:
             await self._send({"t": "cards", "cards": cards_of(missing, viewer.lang)})
             self._cards_sent |= missing
-        await self._send({"t": "state", "view": shown | {
-            "now": round(self._hub.clock(), 3), "log_from": start, "log": lines}})
+        await self._send({"t": "state", "now": round(self._hub.clock(), 3),
+                          "view": shown | {"log_from": start, "log": lines}})
         self._shown, self._log_held = shown, start + len(lines)
         if viewer.watching and snapshot.match.status == OVER:
             await self._error(frames.WATCH_EXPIRED, None)

@@ -92,6 +92,8 @@ async def test_the_page_and_its_files_are_served_with_their_caching(stage: Stage
         async with http.get(stage.url + "/assets/app.1a2b.js") as response:
             assert response.status == 200
             assert response.headers["Cache-Control"] == IMMUTABLE
+            assert response.headers["Content-Encoding"] == "gzip"  # its .gz, for gzip readers
+            assert await response.text() == "console.log('table')"
         for path in ("/assets/missing.js", "/../conftest.py", "/%2e%2e/conftest.py",
                      "/assets/../../dist/index.html/x"):
             async with http.get(stage.url + path) as response:
