@@ -46,6 +46,8 @@ class Config:
     client_secret: str | None = field(default=None, repr=False)
     web_port: int = DEFAULT_WEB_PORT
     public_url: str | None = None
+    # A folder of <card id>.png portraits replacing the built-in ones (bot/render/art.py).
+    art_dir: Path | None = None
 
     @property
     def database(self) -> Path | str:
@@ -80,7 +82,8 @@ def load_config(env: Mapping[str, str]) -> Config:
                   dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
                   ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()),
                   ai_workers=_workers("AI_WORKERS", env),
-                  render_workers=_workers("RENDER_WORKERS", env))
+                  render_workers=_workers("RENDER_WORKERS", env),
+                  art_dir=Path(raw_art) if (raw_art := env.get("ART_DIR", "").strip()) else None)
 
 
 def _database_url(raw: str) -> str | None:

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import os
+from pathlib import Path
 
 from bot.lru import BytesLRU
 from bot.ranking.views import LeaderboardPage, Profile
@@ -41,6 +43,7 @@ from bot.render import (
     render_result,
 )
 from bot.render.animation import Animation, add_boards, finish
+from bot.render.art import pack_warning
 from bot.render.board import BandLook, public_board_looks, render_looks
 from bot.render.hand import HandLook, hand_look, render_hand_look
 from bot.render.player_view import view_looks
@@ -48,6 +51,8 @@ from bot.render.tournament import render_bracket, render_pairings, render_standi
 from bot.tournament.views import BracketCard, PairingsCard, StandingsCard
 from bot.workers import WorkerPool, cpu_count
 from engine import Card, Deck, Observation
+
+log = logging.getLogger(__name__)
 
 # Hand images kept by their look (one is about 50 KB: the latest hands of some 150 players).
 HAND_CACHE_BYTES = 8 * 1024 * 1024
@@ -69,6 +74,18 @@ def warm_up() -> None:
     render_board(SAMPLES["board_full"][1]())
     render_player_view(SAMPLES["view_full"][1]())
     render_hand(SAMPLES["hand_large"][1]())
+
+
+def check_art_pack(folder: Path | None) -> None:
+    """Log one warning when the art pack (ART_DIR) is not a folder, lacks cards or holds files
+    that cannot be used (those cards keep their built-in portraits)."""
+    if folder is None:
+        return
+    warning = pack_warning(folder)
+    if warning is not None:
+        log.warning("%s", warning)
+    else:
+        log.info("ART_DIR %s: every card's portrait comes from the pack", folder)
 
 
 def configure(workers: int | None = None, *, processes: bool = True) -> WorkerPool:

@@ -48,6 +48,7 @@ async def run(config: Config) -> None:
     with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main_task.cancel)
     images.configure(config.render_workers)
+    images.check_art_pack(config.art_dir)
     # The render workers start and warm up beside the log-in, not at the first image.
     warming = asyncio.create_task(images.start(), name="gwent-render-start")
     try:

@@ -55,7 +55,8 @@ class Deck:
 
 
 # The rules a deck can break: English templates, filled with ids ({card}: a card's, {faction}
-# and {deck_faction}: a faction's, {id}: an unknown one's) and numbers.
+# and {deck_faction}: a faction's, {id}: an unknown one's) and numbers; a template whose
+# {count} chooses its form is the singular of a plural (PLURALS).
 UNKNOWN_FACTION = "unknown faction \u201c{id}\u201d"
 NOT_A_LEADER = "\u201c{id}\u201d is not a leader card"
 LEADS_ANOTHER = "leader {card} leads {faction}, not {deck_faction}"
@@ -64,12 +65,15 @@ NO_COPIES = "{card}: count must be at least 1, not {count}"
 LEADER_IN_DECK = "{card} is a leader; a deck names its leader separately"
 SIDE_DECK = "{card} only enters play from the side deck"
 OTHER_FACTION = "{card} belongs to {faction}, not {deck_faction}"
-TOO_MANY_COPIES = "{card}: {count} copies, but at most {copies} allowed"
-TOO_FEW_UNITS = "{count} unit cards; a deck needs at least {least}"
-TOO_MANY_SPECIALS = "{count} special cards; a deck may have at most {most}"
+TOO_MANY_COPIES = "{card}: {count} copy, but at most {copies} allowed"
+TOO_FEW_UNITS = "{count} unit card; a deck needs at least {least}"
+TOO_MANY_SPECIALS = "{count} special card; a deck may have at most {most}"
 RULES = (UNKNOWN_FACTION, NOT_A_LEADER, LEADS_ANOTHER, UNKNOWN_CARD, NO_COPIES, LEADER_IN_DECK,
          SIDE_DECK, OTHER_FACTION, TOO_MANY_COPIES, TOO_FEW_UNITS, TOO_MANY_SPECIALS)
 CARD_KEYS, FACTION_KEYS = frozenset({"card"}), frozenset({"faction", "deck_faction"})
+PLURALS = {TOO_MANY_COPIES: "{card}: {count} copies, but at most {copies} allowed",
+           TOO_FEW_UNITS: "{count} unit cards; a deck needs at least {least}",
+           TOO_MANY_SPECIALS: "{count} special cards; a deck may have at most {most}"}
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,10 @@ class Problem:
                        else cat.factions[value].name
                        if key in FACTION_KEYS and value in cat.factions else value)
                  for key, value in self.values}
-        return self.template.format(**named)
+        template = self.template
+        if template in PLURALS and named.get("count") != 1:
+            template = PLURALS[template]
+        return template.format(**named)
 
 
 def _problem(template: str, **values: str | int) -> Problem:

@@ -567,7 +567,11 @@ class Match:
 
     def _choose_first(self, p: int, first: int) -> None:
         self.first = first
-        self._log(events.CHOOSES_FIRST, player=self.sides[p].name, first=self.sides[first].name)
+        if first == p:
+            self._log(events.CHOOSES_FIRST, player=self.sides[p].name)
+        else:
+            self._log(events.LETS_GO_FIRST, player=self.sides[p].name,
+                      first=self.sides[first].name)
         self._start_mulligan()
 
     def _mulligan(self, p: int, uid: int | None) -> None:

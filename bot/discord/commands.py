@@ -7,7 +7,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.discord.decks.commands import DeckCommands
-from bot.discord.learn.commands import card, faction, help_command, leader, rules
+from bot.discord.learn.commands import card, credits_command, faction, help_command, leader, rules
 from bot.discord.match.commands import challenge, forfeit, practice, tutorial
 from bot.discord.ranked.commands import history, leaderboard, stats
 from bot.discord.replays.commands import replay
@@ -17,13 +17,13 @@ from bot.discord.tournaments.commands import TournamentCommands
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
     challenge, practice, forfeit, settings, config, rules, card, help_command, faction, leader,
-    tutorial, replay, leaderboard, stats, history, watch)
+    tutorial, replay, leaderboard, stats, history, credits_command, watch)
 
 
 class GwentCommands(app_commands.Group):
     """/gwent challenge, practice, forfeit, settings, config, rules, card, help, faction,
-    leader, tutorial, replay, leaderboard, stats, history, watch, and the deck and tournament
-    groups."""
+    leader, tutorial, replay, leaderboard, stats, history, credits, watch, and the deck
+    and tournament groups."""
 
     def __init__(self) -> None:
         super().__init__(name="gwent", description="Play classic Gwent, the Witcher 3 card game")

@@ -4,7 +4,7 @@ cards in every language. Pure: no Discord import. See docs/translating.md."""
 
 from bot.i18n.catalogues import preload
 from bot.i18n.events import event_text
-from bot.i18n.language import N_, Language, Phrase, Said, language
+from bot.i18n.language import N_, Language, Nn_, Phrase, Said, language
 from bot.i18n.languages import (
     ENGLISH,
     LANGUAGES,
@@ -21,6 +21,7 @@ from bot.i18n.names import (
     card_name,
     faction_name,
     other_names,
+    row_in_sentence,
     row_name,
     search_cards,
     search_factions,
@@ -33,6 +34,7 @@ __all__ = [
     "N_",
     "Language",
     "Name",
+    "Nn_",
     "Phrase",
     "Said",
     "ability_name",
@@ -46,6 +48,7 @@ __all__ = [
     "private_language",
     "public_language",
     "resolve",
+    "row_in_sentence",
     "row_name",
     "search_cards",
     "search_factions",

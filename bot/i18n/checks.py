@@ -31,8 +31,8 @@ ZERO_WIDTH_JOINER = "\u200d"
 
 Key = tuple[str | None, str]
 # Calls that mark messages, and which of their arguments are message texts.
-MARKERS = {"_": (0,), "N_": (0,), "gettext": (0,), "ngettext": (0, 1), "pgettext": (0, 1),
-           "npgettext": (0, 1, 2)}
+MARKERS = {"_": (0,), "N_": (0,), "Nn_": (0, 1), "gettext": (0,), "ngettext": (0, 1),
+           "pgettext": (0, 1), "npgettext": (0, 1, 2)}
 
 
 def _entries(catalog: Catalog) -> Iterator[Entry]:
@@ -172,8 +172,9 @@ def _is_literal(node: ast.expr) -> bool:
 
 def marking_problems(root: Path) -> list[str]:
     """Marked messages under `root` whose text is not a plain string literal (an f-string, a
-    variable...), which extraction cannot see. Translate a variable with `_` only when its
-    text was marked with N_ where it is written: such calls are allowed."""
+    variable...), which extraction cannot see. Translate a variable with `_` (or
+    `ngettext`) only when its text was marked with N_ (or Nn_) where it is written: such
+    calls are allowed."""
     problems = []
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -187,7 +188,7 @@ def marking_problems(root: Path) -> list[str]:
                     continue
                 arg = node.args[index]
                 if isinstance(arg, ast.JoinedStr | ast.BinOp) or (
-                        name == "N_" and not _is_literal(arg)):
+                        name in ("N_", "Nn_") and not _is_literal(arg)):
                     problems.append(f"{path}:{node.lineno}: {name}() needs a literal text "
                                     "(placeholders go in {braces} with keyword values)")
     return problems

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.i18n.language import Language, Said
 from bot.i18n.names import Name
 from engine import catalogue
-from engine.decks import CARD_KEYS, FACTION_KEYS, Problem
+from engine.decks import CARD_KEYS, FACTION_KEYS, PLURALS, Problem
 
 SEPARATOR = "; "
 
@@ -25,6 +25,11 @@ def problem_text(problem: Problem, lang: Language) -> str:
             values[key] = Name.faction(value)
         else:
             values[key] = value
+    plural = PLURALS.get(problem.template)
+    if plural is not None:
+        count = dict(problem.values)["count"]
+        assert isinstance(count, int)
+        return lang.ngettext(problem.template, plural, count, **values)
     return lang._(problem.template, **values)
 
 

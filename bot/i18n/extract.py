@@ -2,7 +2,7 @@
 language's catalogue (.po) up to date with them, keeping what was translated.
 
 Messages come from calls with literal text in `bot/` (`_`, `ngettext`, `pgettext`,
-`npgettext`, `N_`, found by Babel's extractor), from the card data (card texts, faction
+`npgettext`, `N_`, `Nn_`, found by Babel's extractor), from the card data (card texts, faction
 perks, ability texts), from the engine (the match log's templates, registered in
 engine.events, and the rows' names), and from sources the caller adds (the slash commands'
 texts, which bot.discord.core.translator collects from the command tree).
@@ -34,6 +34,7 @@ from bot.i18n.names import ROW_CONTEXT, faction_name, name_entries
 from bot.i18n.placeholders import fields
 from engine import catalogue, starter_decks
 from engine.cards import ROW_TITLES
+from engine.decks import PLURALS as DECK_PLURALS
 from engine.decks import RULES as DECK_RULES
 from engine.events import CARD, CARDS, LINE, LINES, NAME, NUMBER, ROW, SIGNED, TEMPLATES, kind
 from engine.sharecode import MESSAGES as SHARE_CODE_MESSAGES
@@ -41,7 +42,7 @@ from engine.sharecode import MESSAGES as SHARE_CODE_MESSAGES
 BOT_DIR = Path(__file__).resolve().parents[1]
 PROJECT = "gwent-for-discord"
 # Marked messages: gettext's usual calls, and a refusal's or a phrase's first argument.
-KEYWORDS = {**DEFAULT_KEYWORDS, **dict.fromkeys(
+KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2), **dict.fromkeys(
     ("Phrase", "Refusal", "NotFound", "NotAParticipant", "OutOfDate", "IllegalMove", "Busy",
      "InvalidSetting", "NotReplayable"), (1,))}
 # A comment starting with this, just above a marked message, is shown to translators.
@@ -51,7 +52,8 @@ MessageId = str | tuple[str, str]
 STABLE_DATE = datetime(2026, 11, 25, tzinfo=UTC)
 # What translators are told a match log placeholder holds, by its kind (engine.events).
 HOLDS = {NAME: "a player's name", CARD: "a card's name", CARDS: "cards' names, listed",
-         ROW: "a row's name", NUMBER: "a number", SIGNED: "a change with its sign, like +4",
+         ROW: "a row's name as a sentence holds it (context \"row in a sentence\")",
+         NUMBER: "a number", SIGNED: "a change with its sign, like +4",
          LINE: "a line of the log without its full stop", LINES: "lines of the log, listed"}
 
 
@@ -121,10 +123,10 @@ def engine_messages() -> list[Message]:
     found += [Message(title, ROW_CONTEXT, ("a row of the board",)) for title in ROW_TITLES]
     found += [Message(text, None, ("why a deck share code cannot be read",))
               for text in SHARE_CODE_MESSAGES]
-    found += [Message(text, None, ("a rule a deck breaks, in a list separated by semicolons "
-                                   "(starts lowercase); {card}: a card's name; {faction}, "
-                                   "{deck_faction}: factions' names; {id}: an unknown "
-                                   "name as typed",))
+    found += [Message((text, DECK_PLURALS[text]) if text in DECK_PLURALS else text, None,
+                      ("a rule a deck breaks, in a list separated by semicolons (starts "
+                       "lowercase); {card}: a card's name; {faction}, {deck_faction}: "
+                       "factions' names; {id}: an unknown name as typed",))
               for text in DECK_RULES]
     return found
 

@@ -207,3 +207,10 @@ def N_(message: str) -> str:
     """Mark a message for extraction where it is defined and translate it later:
     `PASS = N_("Pass")`, then `lang._(PASS)`."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message for extraction where it is defined and translate it later:
+    `LEFT = Nn_("{count} card left", "{count} cards left")`, then
+    `lang.ngettext(*LEFT, n)`."""
+    return singular, plural

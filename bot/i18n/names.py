@@ -114,6 +114,20 @@ def row_name(row: int, lang: Language) -> str:
     return lang.pgettext(ROW_CONTEXT, ROW_TITLES[row])
 
 
+def row_in_sentence(row: int, lang: Language) -> str:
+    """A row's name (engine.cards CLOSE, RANGED or SIEGE) as a sentence of the language
+    holds it, where the word "row" goes before it or is part of it: "on your ... row" is
+    "w rzędzie walki dystansowej" in Polish, "in die Fernkampfreihe" in German."""
+    # i18n: a row's name inside a sentence: in the form every text that holds a {row} in
+    # running text needs (after the word "row" in Polish, Russian, French, Spanish and
+    # Portuguese: "walki wręcz", "ближнего боя", "de corps à corps", "de asedio"; German
+    # writes the whole word: "Nahkampfreihe"), never capitalised as a title
+    names = (lang.pgettext("row in a sentence", "close combat"),
+             lang.pgettext("row in a sentence", "ranged combat"),
+             lang.pgettext("row in a sentence", "siege"))
+    return names[row]
+
+
 @cache
 def _named() -> dict[str, dict[str, str]]:
     """Every card's name per language: language -> card id -> name."""

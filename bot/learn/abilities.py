@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.i18n import N_, Language, ability_name
+from bot.i18n import N_, Language, Name, ability_name
 from bot.learn.glossary import ENGLISH_LANGUAGE
 
 HERO = "hero"
@@ -16,13 +16,15 @@ HERO = "hero"
 class AbilityGuide:
     """How one ability works: on a unit, on a special card (when that differs), a note on a
     detail of how the bot applies it, and which rulebook that follows (for /gwent rules).
-    The texts are English, marked for translation: shown with `lang._`."""
+    The texts are English, marked for translation: shown with `lang._`; a leader they name
+    is the placeholder {leader}, the card `leader`."""
 
     name: str
     unit: str
     special: str = ""
     note: str = ""
     ruling: str = ""
+    leader: str = ""
 
 
 ABILITIES: dict[str, AbilityGuide] = {
@@ -34,9 +36,10 @@ ABILITIES: dict[str, AbilityGuide] = {
            "the printed number.")),
     "agile": AbilityGuide(
         "Agile",
+        # i18n: {leader} is a leader card's name
         N_("You choose whether it fights in close combat or at range when you play it. Once "
-           "placed it stays on that row (only Francesca: Hope of the Aen Seidhe moves agile "
-           "units).")),
+           "placed it stays on that row (only {leader} moves agile units)."),
+        leader="francesca_findabair_hope_of_the_aen_seidhe"),
     "medic": AbilityGuide(
         "Medic",
         N_("When played, it brings one non-hero unit of your choice back from your discard pile "
@@ -152,6 +155,7 @@ def explain(ability: str, on_special: bool = False, ruling: bool = False, *,
     `ruling`, which rulebook the bot follows where they differ (for /gwent rules only)."""
     guide = ABILITIES[ability]
     text = guide.special if on_special and guide.special else guide.unit
-    parts = [lang._(text), lang._(guide.note) if guide.note else "",
+    named = {"leader": Name.card(guide.leader)} if guide.leader else {}
+    parts = [lang._(text, **named), lang._(guide.note) if guide.note else "",
              f"*{lang._(guide.ruling)}*" if ruling and guide.ruling else ""]
     return " ".join(part for part in parts if part)

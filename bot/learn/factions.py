@@ -35,8 +35,8 @@ FACTIONS: dict[str, FactionGuide] = {
          N_("A tie is a win for you, so matching your opponent's score is enough."),
          N_("Medics are best after your strong units have gone to the discard pile."))),
     "monsters": FactionGuide(
-        N_("A horde: one Muster card pulls a whole group out of the deck at once, mostly in "
-           "close combat."),
+        N_("A horde: one Muster card pulls a whole group out of your hand and deck at once, "
+           "mostly in close combat."),
         N_("Heroes are never the one kept; an opponent's spy standing on your side can be."),
         (N_("Muster thins your deck: later spies and draws find your best cards."),
          N_("Your close combat row is a weather target: keep Clear Weather or spread out."),
@@ -61,12 +61,14 @@ FACTIONS: dict[str, FactionGuide] = {
 
 @dataclass(frozen=True)
 class LeaderGuide:
-    """A leader tip, a note on how the bot applies it, and which rulebook that follows
-    where they differ (for /gwent rules)."""
+    """A leader tip, a note on how the bot applies it, which rulebook that follows where
+    they differ (for /gwent rules), and, for a leader whose ability here is not The Witcher
+    3's, what it did there."""
 
     tip: str
     note: str = ""
     ruling: str = ""
+    witcher3: str = ""
 
 
 LEADERS: dict[str, LeaderGuide] = {
@@ -92,7 +94,8 @@ LEADERS: dict[str, LeaderGuide] = {
     "emhyr_var_emreis_the_relentless": LeaderGuide(
         N_("Fetch exactly the card you need, such as a spy early or a Scorch late."),
         ruling=N_("The 2025 rulebook FAQ has you take a card of your choice from your own deck; "
-                  "the Witcher 3 card took one from your opponent's discard pile.")),
+                  "the Witcher 3 card took one from your opponent's discard pile."),
+        witcher3=N_("There it took a card from your opponent's discard pile instead.")),
     "emhyr_var_emreis_invader_of_the_north": LeaderGuide(
         N_("Medics on both sides revive at random: good against decks that rely on reviving "
            "one strong unit.")),
@@ -106,7 +109,8 @@ LEADERS: dict[str, LeaderGuide] = {
         N_("Take back a spy, a medic or a Scorch from your discard pile and play it again."),
         N_("Eredin: Bringer of Death does the same here."),
         N_("The Witcher 3 card discarded two cards to draw one of your choice from your deck; "
-           "the 2025 rulebook FAQ changed it to return a card from your discard pile.")),
+           "the 2025 rulebook FAQ changed it to return a card from your discard pile."),
+        N_("There it made you discard two cards to draw one of your choice from your deck.")),
     "eredin_king_of_the_wild_hunt": LeaderGuide(
         N_("Any weather card from your deck, chosen when you need it, without spending a card "
            "from your hand.")),
@@ -147,8 +151,26 @@ def leader_use(card: Card, *, lang: Language = ENGLISH_LANGUAGE) -> str:
     return lang._("always on") if card.leader.passive else lang._("once per match")
 
 
+def differs_from_witcher3(card: Card) -> bool:
+    """True for a leader whose ability here is not the one of The Witcher 3's card."""
+    return bool(LEADERS[card.id].witcher3)
+
+
+def leader_label(card: Card, *, lang: Language = ENGLISH_LANGUAGE) -> str:
+    """A leader's name as a select offers it, marked when its ability is not The Witcher
+    3's."""
+    name = card_name(card.id, lang.tag)
+    if differs_from_witcher3(card):
+        # i18n: a leader in a select, whose ability here is not the one it had in The
+        # Witcher 3 (at most 100 characters with the name)
+        return lang.pgettext("select option", "{leader} (differs from The Witcher 3)",
+                             leader=name)
+    return name
+
+
 def leader_summary(card: Card, *, lang: Language = ENGLISH_LANGUAGE) -> str:
-    """The leader's ability in words with how often it works, its tip and any note."""
+    """The leader's ability in words with how often it works, its tip, any note, and what
+    it did in The Witcher 3 when that differs."""
     guide = LEADERS[card.id]
     assert card.leader is not None
     use = (lang._("always on") if card.leader.passive
@@ -159,6 +181,11 @@ def leader_summary(card: Card, *, lang: Language = ENGLISH_LANGUAGE) -> str:
              lang._("Tip: {tip}", tip=lang._(guide.tip))]
     if guide.note:
         lines.append(lang._("Note: {note}", note=lang._(guide.note)))
+    if guide.witcher3:
+        # i18n: under a leader whose ability is not the one it had in The Witcher 3; {then}
+        # says what it did there
+        lines.append(lang._("\u26a0\ufe0f **Differs from The Witcher 3.** {then}",
+                            then=lang._(guide.witcher3)))
     return "\n".join(lines)
 
 
@@ -168,12 +195,12 @@ def starter_deck_summary(faction: str, *, lang: Language = ENGLISH_LANGUAGE) -> 
     cards = catalogue().cards
     units = sum(n for card_id, n in deck.cards.items() if cards[card_id].is_unit)
     specials = sum(deck.cards.values()) - units
-    # i18n: {deck} is the starter deck's name; {units} is a number of unit cards, {count}
-    # a number of special cards
-    return lang.ngettext("**{deck}**: {units} units and {count} special card, led by {leader}.",
-                         "**{deck}**: {units} units and {count} special cards, led by "
-                         "{leader}.",
-                         specials, deck=lang._(deck.name), units=lang.number(units),
+    # i18n: {deck} is the starter deck's name; {units} its unit cards ("22 units"), {count}
+    # its number of special cards
+    return lang.ngettext("**{deck}**: {units} and {count} special card, led by {leader}.",
+                         "**{deck}**: {units} and {count} special cards, led by {leader}.",
+                         specials, deck=lang._(deck.name),
+                         units=lang.ngettext("{count} unit", "{count} units", units),
                          leader=card_name(deck.leader, lang.tag))
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 
-from bot.i18n import N_, Language, Name, card_name
+from bot.i18n import N_, Language, Name, Said, card_name
 from bot.learn.abilities import ABILITIES, HERO, ability_title, explain
 from bot.learn.factions import FACTIONS, LEADERS, leader_cards, leader_use
 from bot.learn.glossary import ENGLISH_LANGUAGE, TERMS
@@ -84,8 +84,9 @@ SETUP = [
     N_("**Who starts.** A coin toss decides who takes the first turn. A Scoia'tael player "
        "decides instead, before the hands are drawn; if both players lead the Scoia'tael, the "
        "coin decides."),
-    N_("**Hands.** Each player shuffles and draws ten cards (Francesca: Daisy of the Valley "
-       "draws eleven). These cards must last the whole match."),
+    # i18n: {leader} is a leader card's name
+    N_("**Hands.** Each player shuffles and draws ten cards ({leader} draws eleven). These "
+       "cards must last the whole match."),
     N_("**Redraws.** Before round 1 you may send back up to two cards, one at a time, drawing "
        "a replacement for each. A card you sent back cannot come straight back during the "
        "redraws: the set-aside cards are shuffled into the deck once both players are done. "
@@ -137,8 +138,8 @@ SCORING = [
 ]
 
 
-def _said(paragraphs: list[str], lang: Language) -> list[str]:
-    return [lang._(p) for p in paragraphs]
+def _said(paragraphs: list[str], lang: Language, **values: Said) -> list[str]:
+    return [lang._(p, **values) for p in paragraphs]
 
 
 def _ability_pages(unit_side: bool, lang: Language) -> list[str]:
@@ -243,7 +244,8 @@ TOURNAMENTS = [
        "runs out forfeits that match. When every match of a round is over, the next round is "
        "paired with the standings so far. Leave with `/gwent tournament drop`: your results "
        "stay and your opponent wins the match you leave."),
-    N_("**Swiss.** ceil(log2(players)) rounds unless the organiser chose how many. Each round "
+    N_("**Swiss.** Unless the organiser chose how many rounds: 1 for 2 players, 2 for 3 or 4, "
+       "3 for 5 to 8, and one more each time the number of players doubles. Each round "
        "pairs players with the same score, the top half of a score group against its bottom "
        "half; an odd player floats down to the next group. Two players never meet twice while "
        "another pairing exists. With an odd count, the lowest-ranked player who has not had a "
@@ -254,14 +256,14 @@ TOURNAMENTS = [
        "played again. **Round robin:** everyone meets everyone once, by the circle method."),
     N_("**Standings.** Players are ordered by:\n"
        "1. **Points**: a win 1, a draw 1/2, a bye 1.\n"
-       "2. **Buchholz**: the sum of the points of the opponents you met.\n"
-       "3. **Sonneborn-Berger**: the points of the opponents you beat, plus half the points of "
-       "those you drew with.\n"
+       "2. **Opponents' points** (Buchholz): the sum of the points of the opponents you met.\n"
+       "3. **Beaten opponents' points** (Sonneborn-Berger): the points of the opponents you "
+       "beat, plus half the points of those you drew with.\n"
        "4. **Head-to-head**: the points you scored against the players still tied with you.\n"
        "5. **Rounds won**: the Gwent rounds you won in the tournament's matches.\n"
        "Then the seed. Byes and wins against a player who left score their point but add "
-       "nothing to Buchholz or Sonneborn-Berger. Single elimination ranks players by the "
-       "round they reached."),
+       "nothing to either opponents' points. Single elimination ranks players by the round "
+       "they reached."),
 ]
 
 
@@ -311,7 +313,8 @@ def _ranked(lang: Language) -> list[str]:
 # Each topic: its key (in custom_ids), its title, and its paragraphs in a language.
 TOPICS: tuple[tuple[str, str, Callable[[Language], list[str]]], ...] = (
     ("overview", N_("Overview"), partial(_said, OVERVIEW)),
-    ("setup", N_("Setup and redraws"), partial(_said, SETUP)),
+    ("setup", N_("Setup and redraws"),
+     partial(_said, SETUP, leader=Name.card("francesca_findabair_daisy_of_the_valley"))),
     ("turns", N_("Turns, passing and rounds"), partial(_said, TURNS)),
     ("scoring", N_("Scoring"), partial(_said, SCORING)),
     ("abilities", N_("Unit abilities"), partial(_ability_pages, True)),

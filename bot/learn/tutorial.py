@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.i18n import Language, Name
+from bot.i18n import Language, Name, row_in_sentence
 from bot.learn.glossary import ENGLISH_LANGUAGE, score
 from engine import Action, Observation
 from engine.actions import KEEP, LEADER, PASS, PLAY, ActionError
@@ -130,15 +130,6 @@ def _keeps(obs: Observation) -> bool:
     """Whether passing now keeps cards worth mentioning for a later round."""
     me, _ = _sides(obs)
     return obs.round < 3 and me.hand_count > 0
-
-
-def _row(row: int, lang: Language) -> str:
-    """A row's name inside a sentence ("on your close combat row")."""
-    # i18n: a row's name inside a sentence of a tutorial hint ("on the ... row")
-    names = (lang.pgettext("row in a sentence", "close combat"),
-             lang.pgettext("row in a sentence", "ranged combat"),
-             lang.pgettext("row in a sentence", "siege"))
-    return names[row]
 
 
 # ------------------------------------------------------------------ advice, per round
@@ -318,8 +309,11 @@ def _spy(obs: Observation, lang: Language) -> Hint | None:
         if effect is None or effect[1] > SPY_AT_MOST:
             continue
         drawn = min(2, me.deck_count)
-        # i18n: {name} is the opponent's name; {gain} what the spy adds to their score;
-        # {count} how many cards the reader draws
+        # i18n: a number of points a move adds to a score, as a value in a sentence
+        given = lang.npgettext("points on the board", "{count} point", "{count} points",
+                               effect[1])
+        # i18n: {name} is the opponent's name; {gain} the points the spy adds to their score
+        # ("3 points"); {count} how many cards the reader draws
         return Hint(SPY, lang.ngettext(
                         "**{card}** is a spy: it joins {name}'s side, adding {gain} to their "
                         "score, and you draw {count} card. Cards last the whole match, so that "
@@ -327,7 +321,7 @@ def _spy(obs: Observation, lang: Language) -> Hint | None:
                         "**{card}** is a spy: it joins {name}'s side, adding {gain} to their "
                         "score, and you draw {count} cards. Cards last the whole match, so "
                         "that is a good trade: play it now.", drawn,
-                        card=Name.card(card.card_id), name=them.name, gain=effect[1]),
+                        card=Name.card(card.card_id), name=them.name, gain=given),
                     move, (Claim(THEIR_GAIN, effect[1]), Claim(DRAWS, drawn)))
     return None
 
@@ -344,7 +338,7 @@ def _weather(obs: Observation, lang: Language) -> Hint | None:
                                     "drop to 1, on both sides. Here it costs {name} "
                                     "{their_cost} and you {my_cost}: play it now.",
                                     card=Name.card(card.card_id),
-                                    rows=lang.join(_row(r, lang) for r in card.rows),
+                                    rows=lang.join(row_in_sentence(r, lang) for r in card.rows),
                                     name=them.name, their_cost=_points(-effect[1], lang),
                                     my_cost=_points(-effect[0], lang)),
                     move, (Claim(MY_GAIN, effect[0]), Claim(THEIR_GAIN, effect[1])))
@@ -386,7 +380,8 @@ def _horn(obs: Observation, lang: Language) -> Hint | None:
         return None
     return Hint(HORN, lang._("**{card}** doubles the non-hero units of one of your rows. On "
                              "your {row} row it adds {gain} now: play it there.",
-                             card=Name.card(card.card_id), row=_row(move.row, lang), gain=gain),
+                             card=Name.card(card.card_id), row=row_in_sentence(move.row, lang),
+                             gain=gain),
                 move, (Claim(MY_GAIN, gain),))
 
 

@@ -9,6 +9,11 @@ python -m bot.render --state FILE [--out DIR] [--viewer 0|1]
                                           match is over)
 python -m bot.render --out DIR --small    also write 550 px and 400 px wide copies
 python -m bot.render --rebuild-palette    rebuild the fixed palette (bot.render.palette)
+python -m bot.render --name-fit           per language, the share of unit names the hand
+                                          shows whole
+python -m bot.render --art-check DIR      what the art pack in DIR covers, lacks and cannot
+                                          use (exit 1 when a file cannot be used)
+python -m bot.render --portraits DIR      every card's portrait as DIR/<card id>.png
 """
 
 from __future__ import annotations
@@ -70,6 +75,38 @@ def _write(out: Path, name: str, data: bytes, small: bool) -> None:
             copy.save(out / f"{name}@{width}.png", optimize=False, compress_level=6)
 
 
+def art_check(folder: Path) -> int:
+    """Print what the art pack in folder covers, lacks and cannot use; 1 when it cannot be
+    read or a file cannot be used."""
+    from bot.render.art import check_pack
+
+    if not folder.is_dir():
+        print(f"{folder} is not a folder", file=sys.stderr)
+        return 1
+    report = check_pack(folder)
+    total = len(report.covers) + len(report.lacks)
+    print(f"{folder}: {len(report.covers)} of {total} cards covered")
+    print(f"covers ({len(report.covers)}): {', '.join(report.covers) or '-'}")
+    print(f"lacks ({len(report.lacks)}, built-in portraits shown): "
+          f"{', '.join(report.lacks) or '-'}")
+    for name, why in report.unusable:
+        print(f"cannot use {name}: {why}")
+    return 1 if report.unusable else 0
+
+
+def write_portraits(folder: Path) -> int:
+    """Write every card's built-in portrait into folder as <card id>.png (a pack to start
+    from)."""
+    from bot.render.art import PACK_PX, portrait_png
+    from engine.cards import catalogue
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for card_id in catalogue().cards:
+        (folder / f"{card_id}.png").write_bytes(portrait_png(card_id, PACK_PX))
+    print(f"{len(catalogue().cards)} portraits in {folder}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line."""
     parser = argparse.ArgumentParser(
@@ -99,7 +136,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="rebuild assets/palette.json from the samples and random matches",
     )
+    parser.add_argument("--name-fit", action="store_true",
+                        help="report the share of unit names the hand shows whole")
+    parser.add_argument("--art-check", type=Path, metavar="DIR",
+                        help="list what an art pack covers, lacks and cannot use")
+    parser.add_argument("--portraits", type=Path, metavar="DIR",
+                        help="write every card's portrait (PACK_PX square) into DIR")
     args = parser.parse_args(argv)
+    if args.name_fit:
+        from bot.render.name_fit import report
+
+        print(report())
+        return 0
+    if args.art_check is not None:
+        return art_check(args.art_check)
+    if args.portraits is not None:
+        return write_portraits(args.portraits)
     if args.rebuild_palette:
         from bot.render.palette import rebuild
 

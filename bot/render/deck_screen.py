@@ -11,9 +11,16 @@ from bot.i18n import ENGLISH, N_, Language, language, row_name
 from bot.render.card_image import as_card_view
 from bot.render.encode import to_png
 from bot.render.faces import BOARD, HAND, face_for
-from bot.render.fonts import SANS, SANS_BOLD, SERIF_BOLD, font
+from bot.render.fonts import NARROW_BOLD, SANS, SANS_BOLD, SERIF_BOLD, font
 from bot.render.icons import icon
-from bot.render.text import draw_text, fit_text, sanitize_name, text_width, wrap_text
+from bot.render.text import (
+    draw_text,
+    fit_font,
+    fit_lines,
+    fit_text,
+    sanitize_name,
+    text_width,
+)
 from bot.render.texture import panel, wood
 from bot.render.theme import (
     BUFF_LIGHT,
@@ -43,8 +50,8 @@ LINE_H = BOARD.h + GAP
 SECTION_GAP = 6
 EMPTY_H = TITLE_H + 2
 LEFT_H = 600
-STATS_Y, STAT_H = 340, 38
-STAT_LABEL_W = 140  # the widest a stat's label may be (its number is at the right)
+STATS_Y, STAT_H = 362, 38
+STAT_VALUE_W = 84  # the room of a stat's number ("27/22"), at the right of its label
 SECTION_TITLE_W = 460  # the widest a section's title may be (its note is at the right)
 SECTION_NOTE_W = 300
 HEADER_RIGHT_W = 300  # the widest "Ready to play" or the faction's name may be
@@ -67,6 +74,18 @@ def section_of(card: Card) -> str:
     if card.agile:
         return "agile"
     return SECTIONS[card.rows[0]][0] if card.rows else "close"
+
+
+def section_counts(deck: Deck, cat: Catalogue | None = None) -> dict[str, int]:
+    """How many cards of the deck each section of SECTIONS holds, copies counted: heroes and
+    neutral units in their row, as the deck screen lists them (the deck builder's select
+    counts its row categories with this too)."""
+    cat = cat or catalogue()
+    counts = dict.fromkeys((key for key, _ in SECTIONS), 0)
+    for card_id, copies in deck.cards.items():
+        if card_id in cat.cards and copies > 0:
+            counts[section_of(cat.cards[card_id])] += copies
+    return counts
 
 
 def _sections(deck: Deck, cat: Catalogue) -> list[tuple[str, str, list[tuple[Card, int]]]]:
@@ -119,11 +138,16 @@ def _frame(layout: tuple[int, ...], tag: str = ENGLISH) -> Image.Image:
               head, GOLD, anchor="mm")
     y = y0 + STATS_Y
     draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
-    label_font = font(SANS, 19)
     for label in STAT_LABELS:
         y += STAT_H
-        draw_text(draw, (x0 + 16, y), fit_text(lang._(label), label_font, STAT_LABEL_W),
-                  label_font, TEXT_MUTED, anchor="lm")
+        text = lang._(label)
+        # a long label takes a smaller size, then the narrow face, rather than being cut
+        room = LEFT_W - 16 - STAT_VALUE_W - 8
+        label_font = fit_font(text, SANS, 19, room, min_size=15)
+        if text_width(text, label_font) > room:
+            label_font = fit_font(text, NARROW_BOLD, 18, room, min_size=14)
+        draw_text(draw, (x0 + 16, y), fit_text(text, label_font, room), label_font,
+                  TEXT_MUTED, anchor="lm")
     y += 30
     draw.line((x0 + 14, y, x0 + LEFT_W - 14, y), fill=GOLD_DARK, width=2)
     y = HEADER_H + MARGIN
@@ -187,13 +211,13 @@ def _left_column(img: Image.Image, deck: Deck, cat: Catalogue, lang: Language) -
     if leader is not None:
         leader_face = face_for(as_card_view(leader), HAND, lang.tag)
         img.paste(leader_face, (x0 + (LEFT_W - HAND.w) // 2, y0 + 38), leader_face)
-        text_font = font(SANS, 16)
-        y = y0 + 38 + HAND.h + 8
-        for line in wrap_text(lang._(leader.text) if leader.text else "", text_font,
-                              LEFT_W - 28, 4):
+        text = lang._(leader.text) if leader.text else ""
+        text_font, lines = fit_lines(text, LEFT_W - 28, 16, 14, lines=5, kind=SANS)
+        y = y0 + 38 + HAND.h + 6
+        for line in lines:
             draw_text(draw, (x0 + LEFT_W // 2, y + 10), line, text_font, TEXT_MUTED,
                       anchor="mm")
-            y += 20
+            y += round(text_font.size) + 3
     counts = summary(deck, cat)
     values = [
         (lang.number(counts.cards), TEXT),
@@ -224,9 +248,10 @@ def _grid(img: Image.Image, deck: Deck, cat: Catalogue, lang: Language) -> None:
     draw = ImageDraw.Draw(img)
     y = HEADER_H + MARGIN
     note_font = font(SANS, 17)
+    counts = section_counts(deck, cat)
     for key, _, cards in _sections(deck, cat):
         h = _section_height(-(-len(cards) // PER_LINE))
-        copies = sum(n for _, n in cards)
+        copies = counts[key]
         strength = sum(c.strength * n for c, n in cards if c.is_unit)
         # i18n: at the right of a section's title on the deck screen
         if not copies:
@@ -268,4 +293,4 @@ def render_deck(deck: Deck, tag: str = ENGLISH) -> bytes:
     return to_png(deck_image(deck, tag=tag))
 
 
-__all__ = ["SECTIONS", "deck_image", "height", "render_deck", "section_of"]
+__all__ = ["SECTIONS", "deck_image", "height", "render_deck", "section_counts", "section_of"]

@@ -3,10 +3,11 @@ starts with the parts an earlier one drew instead of drawing them again.
 
 Only pure parts go here: functions whose image depends on nothing but their arguments and
 the renderer's code. Entries live in a folder named after a digest of that code, the assets
-(fonts by size and time) and Pillow's version, so a change to any of them starts an empty
-folder. A part that cannot be read (missing, cut short, unreadable) is drawn and written
-again; a folder that cannot be written only costs the saving. RENDER_CACHE_DIR chooses the
-place (default: the user's cache folder); RENDER_CACHE_DIR=off keeps everything in memory.
+(fonts by size and time), the art pack's files (ART_DIR) and Pillow's version, so a change
+to any of them starts an empty folder. A part that cannot be read (missing, cut short,
+unreadable) is drawn and written again; a folder that cannot be written only costs the
+saving. RENDER_CACHE_DIR chooses the place (default: the user's cache folder);
+RENDER_CACHE_DIR=off keeps everything in memory.
 """
 
 from __future__ import annotations
@@ -37,14 +38,18 @@ def _default_root() -> Path:
 
 @functools.cache
 def _version() -> str:
-    """A digest of what the cached pixels depend on: the renderer's code, its assets and
-    Pillow."""
+    """A digest of what the cached pixels depend on: the renderer's code, its assets, the
+    art pack of ART_DIR and Pillow."""
     digest = hashlib.sha256(PIL.__version__.encode())
     for path in sorted(_RENDER.glob("*.py")):
         digest.update(path.name.encode() + path.read_bytes())
     for path in sorted(_ASSETS.rglob("*")):  # fonts are large: their size and time stand in
         stat = path.stat()
         digest.update(f"{path.relative_to(_ASSETS)} {stat.st_size} {stat.st_mtime_ns}".encode())
+    pack = os.environ.get("ART_DIR", "").strip()  # a server's art pack replaces portraits
+    for path in sorted(Path(pack).glob("*.png")) if pack else ():
+        stat = path.stat()
+        digest.update(f"art {path.name} {stat.st_size} {stat.st_mtime_ns}".encode())
     return digest.hexdigest()[:16]
 
 

@@ -13,10 +13,11 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.i18n import ENGLISH
+from bot.render.art import Subject, art_layer, subject
 from bot.render.disk_cache import on_disk
-from bot.render.fonts import SANS_BOLD, SERIF_BOLD, font
+from bot.render.fonts import SERIF_BOLD
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
-from bot.render.text import abbreviate, draw_text, fit_font, fit_lines
+from bot.render.text import draw_text, fit_font, fit_name
 from bot.render.theme import (
     BUFF,
     BUFF_LIGHT,
@@ -59,8 +60,10 @@ BIG = FaceSize("big", 360, 500, badge=132, chip=76, name_font=36, banner=104, ra
 # The cards of the board and of a player's view, sized for a phone showing the 720 px wide
 # image 400 px wide: strengths at 22 px and names at 15 px (12 and 8 px there), names
 # shortened to two lines rather than shrunk. The hand's tokens also show the card's row.
-TOKEN = FaceSize("token", 76, 80, badge=40, chip=17, name_font=15, banner=34, radius=6, border=3)
-HAND_TOKEN = TOKEN._replace(name="hand_token")
+TOKEN = FaceSize("token", 76, 80, badge=36, chip=17, name_font=15, banner=34, radius=6, border=3)
+# The hand's tokens are wider: each name shows whole on two lines (fit_name), seven a row.
+HAND_TOKEN = FaceSize("hand_token", 96, 100, badge=36, chip=17, name_font=15, banner=36,
+                      radius=7, border=3)
 TOKENS = (TOKEN, HAND_TOKEN)
 # The least pixel size of a strength on a token face (a phone shows it at 12 px).
 TOKEN_DIGITS_PX = 22
@@ -171,23 +174,7 @@ def _body(faction: str, hero: bool, size: FaceSize) -> Image.Image:
             width=t,
         )
         img.paste(pal.frame, (0, 0), ring)
-    # a faint faction emblem in the picture area
-    es = int(min(iw, ih - size.banner) * 0.8)
-    emblem = icon(
-        f"emblem_{faction}" if f"emblem_{faction}" in _EMBLEMS else "emblem_neutral",
-        es,
-        mix(pal.body, pal.accent, 0.16 if faction == "nilfgaard" else 0.26),
-    )
-    ex = b + (iw - es) // 2 + (size.badge // 6 if size is not BIG else 0)
-    ey = b + (ih - size.banner - es) // 2 + size.badge // 6
-    img.alpha_composite(emblem, (ex, ey))
     return img
-
-
-_EMBLEMS = frozenset(
-    f"emblem_{f}"
-    for f in ("northern_realms", "nilfgaard", "monsters", "scoiatael", "skellige", "neutral")
-)
 
 
 @cache
@@ -366,12 +353,12 @@ def _token_marks(key: FaceKey, size: FaceSize) -> list[str]:
 
 
 def _token_name(img: Image.Image, key: FaceKey, size: FaceSize, visible: int | None) -> None:
-    """A token's name in its banner, shortened to two lines of what the face shows."""
+    """A token's name in its banner: whole on two lines (in a narrower face if need be), or
+    shortened to two lines of what the face shows."""
     w, h, b = size.w, size.h, size.border
     top = h - b - size.banner
-    fnt = font(SANS_BOLD, size.name_font)
     room = (visible if visible is not None else w) - 2 * b - 4
-    lines = abbreviate(key.name, fnt, room, 2)
+    fnt, lines, _ = fit_name(key.name, room, size.name_font)
     line_h = size.banner // 2
     y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
     draw = ImageDraw.Draw(img)
@@ -383,6 +370,25 @@ def _token_name(img: Image.Image, key: FaceKey, size: FaceSize, visible: int | N
         y += line_h
 
 
+def art_box(size: FaceSize) -> tuple[int, int, int]:
+    """Where a face shows its card's art: left, top and side of a square in the picture
+    area (above the name banner), beside the badge."""
+    w, h, b = size.w, size.h, size.border
+    area_h = h - 2 * b - size.banner
+    if size in TOKENS:  # at the right, the badge and marks over its edges
+        side = min(w - 2 * b - size.badge + 8, area_h + 2)
+        return w - b - side, b - 1, side
+    side = min(w - 2 * b, area_h) * 9 // 10
+    return (w - side) // 2 + size.badge // 8, b + (area_h - side) // 2 + size.badge // 8, side
+
+
+def _subject(key: FaceKey) -> Subject:
+    """The portrait's subject of a face."""
+    kind = ("leader" if key.type == "leader" else "hero" if key.hero
+            else "unit" if key.type == "unit" else "special")
+    return subject(key.card_id, key.faction, kind, key.name)
+
+
 def _face_art(key: FaceKey, size: FaceSize, badge: bool,
               visible: int | None = None) -> Image.Image:
     """The face; without a unit's strength badge unless badge (it lies clear of the rest)."""
@@ -392,16 +398,8 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool,
     pal = palette(key.faction)
     token = size in TOKENS
 
-    if key.type != "unit" and not token:
-        s = int(min(w - 2 * b, h - size.banner - 2 * b) * 0.62)
-        big_icon = icon(special_icon_name(key), s, mix(GOLD_LIGHT, pal.accent, 0.2))
-        img.alpha_composite(
-            big_icon,
-            (
-                (w - s) // 2 + size.badge // 8,
-                b + (h - size.banner - 2 * b - s) // 2 + size.badge // 5,
-            ),
-        )
+    art_x, art_y, side = art_box(size)
+    img.alpha_composite(art_layer(_subject(key), side), (art_x, art_y))
 
     # name banner
     top = h - b - size.banner
@@ -420,9 +418,7 @@ def _face_art(key: FaceKey, size: FaceSize, badge: bool,
             img.alpha_composite(chip(mark, size.chip, bright=mark not in ROW_ICONS),
                                 (x, b + 1 + i * (size.chip + 1)))
         return img
-    fnt, lines = fit_lines(
-        key.name, w - 2 * b - max(4, w // 14), size.name_font, max(8, size.name_font * 2 // 3)
-    )
+    fnt, lines, _ = fit_name(key.name, w - 2 * b - max(4, w // 14), size.name_font)
     line_h = round(fnt.size * 1.12)
     y = top + (size.banner - line_h * len(lines)) / 2 + line_h / 2 + 1
     for line in lines:

@@ -24,13 +24,15 @@ FONT_DIR = ASSETS_DIR / "fonts"
 SERIF_BOLD = "serif_bold"  # numbers, scores, titles
 SANS_BOLD = "sans_bold"  # names and labels
 SANS = "sans"  # running text
+NARROW_BOLD = "narrow_bold"  # card names too long for SANS_BOLD
 
 FONT_FILES = {
     SERIF_BOLD: "DejaVuSerif-Bold.ttf",
     SANS_BOLD: "DejaVuSansCondensed-Bold.ttf",
     SANS: "DejaVuSansCondensed.ttf",
+    NARROW_BOLD: "PTN77F.ttf",  # PT Sans Narrow Bold
 }
-_BOLD = frozenset({SERIF_BOLD, SANS_BOLD})
+_BOLD = frozenset({SERIF_BOLD, SANS_BOLD, NARROW_BOLD})
 
 # The fallback faces, in the order they are tried: (package, file).
 NOTO = "manimgx_fonts"

@@ -92,7 +92,7 @@ def leaderboard_image(page: LeaderboardPage, tag: str = ENGLISH) -> Image.Image:
                   fit_text(lang._("Nobody on this page"), empty, W - 40), empty, TEXT_MUTED,
                   anchor="mm")
     # i18n: the foot of the leaderboard (one line, about 70 characters); /gwent rules ranked
-    # is a command: keep it as it is
+    # is a command: write it with your language's names of the command (the topic may go)
     foot = (lang._("Ladder score: {best} best faction MMRs added up \u00b7 /gwent rules ranked",
                    best=BEST_FACTIONS) if page.is_ladder
             else lang._("MMR: {start} to start, provisional for {games} games \u00b7 "

@@ -45,7 +45,7 @@ from engine.observation import Observation
 HAND_TITLE_H = 38
 TAB_W, TAB_H = 42, 28
 HAND_ROW_H = HAND_TOKEN.h + 4 + TAB_H + 8
-MAX_PER_ROW = 14  # up to this many cards share one row (overlapping a little from 10)
+MAX_PER_ROW = 7  # up to this many cards share one row, each name whole (faces.HAND_TOKEN)
 HAND_X0, HAND_X1 = 10, W - 10
 NOTE_MAX_W = 300  # the widest the note beside the hand's title may be
 

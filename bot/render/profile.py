@@ -106,7 +106,7 @@ def profile_image(profile: Profile, tag: str = ENGLISH) -> Image.Image:
     for i, match in enumerate(profile.recent):
         _match(img, draw, MATCHES_Y + 22 + i * MATCH_H, match, lang)
     # i18n: the foot of the profile card (one line, about 75 characters); /gwent rules ranked
-    # is a command: keep it as it is
+    # is a command: write it with your language's names of the command (the topic may go)
     foot = lang._("Faction MMR: {start} to start, provisional for {games} games \u00b7 "
                   "/gwent rules ranked", start=lang.number(1200, grouping=False),
                   games=PROVISIONAL_GAMES)

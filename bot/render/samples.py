@@ -32,10 +32,14 @@ CLOSE, RANGED, SIEGE = 0, 1, 2
 
 # card_id: (name, faction, type, strength, hero, rows, abilities)
 _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[str, ...]]] = {
-    "geralt": ("Geralt of Rivia", "neutral", "unit", 15, True, (CLOSE,), ()),
-    "ciri": ("Cirilla Fiona Elen Riannon", "neutral", "unit", 15, True, (CLOSE,), ()),
-    "yennefer": ("Yennefer of Vengerberg", "neutral", "unit", 7, True, (RANGED,), ("medic",)),
-    "triss": ("Triss Merigold", "neutral", "unit", 7, True, (CLOSE,), ()),
+    "geralt_of_rivia": ("Geralt of Rivia", "neutral", "unit", 15, True, (CLOSE,), ()),
+    "cirilla_fiona_elen_riannon": (
+        "Cirilla Fiona Elen Riannon", "neutral", "unit", 15, True, (CLOSE,), (),
+    ),
+    "yennefer_of_vengerberg": (
+        "Yennefer of Vengerberg", "neutral", "unit", 7, True, (RANGED,), ("medic",),
+    ),
+    "triss_merigold": ("Triss Merigold", "neutral", "unit", 7, True, (CLOSE,), ()),
     "dandelion": ("Dandelion", "neutral", "unit", 2, False, (CLOSE,), ("commanders_horn",)),
     "villentretenmerth": (
         "Villentretenmerth",
@@ -47,9 +51,9 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         ("scorch_close",),
     ),
     "vesemir": ("Vesemir", "neutral", "unit", 6, False, (CLOSE,), ()),
-    "zoltan": ("Zoltan Chivay", "neutral", "unit", 5, False, (CLOSE,), ()),
-    "avallach": ("Mysterious Elf", "neutral", "unit", 0, True, (CLOSE,), ("spy",)),
-    "olgierd": (
+    "zoltan_chivay": ("Zoltan Chivay", "neutral", "unit", 5, False, (CLOSE,), ()),
+    "mysterious_elf": ("Mysterious Elf", "neutral", "unit", 0, True, (CLOSE,), ("spy",)),
+    "olgierd_von_everec": (
         "Olgierd von Everec",
         "neutral",
         "unit",
@@ -58,8 +62,8 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         (CLOSE, RANGED),
         ("agile", "morale_boost"),
     ),
-    "gaunter": ("Gaunter O'Dimm", "neutral", "unit", 2, False, (SIEGE,), ("muster",)),
-    "gaunter_darkness": (
+    "gaunter_odimm": ("Gaunter O'Dimm", "neutral", "unit", 2, False, (SIEGE,), ("muster",)),
+    "gaunter_odimm_darkness": (
         "Gaunter O'Dimm: Darkness",
         "neutral",
         "unit",
@@ -70,20 +74,28 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
     ),
     "cow": ("Cow", "neutral", "unit", 0, False, (RANGED,), ("summon_avenger",)),
     "decoy": ("Decoy", "neutral", "special", None, False, (), ("decoy",)),
-    "horn": ("Commander's Horn", "neutral", "special", None, False, (), ("commanders_horn",)),
+    "commanders_horn": (
+        "Commander's Horn", "neutral", "special", None, False, (), ("commanders_horn",),
+    ),
     "scorch": ("Scorch", "neutral", "special", None, False, (), ("scorch",)),
     "mardroeme": ("Mardroeme", "skellige", "special", None, False, (), ("mardroeme",)),
-    "frost": ("Biting Frost", "neutral", "weather", None, False, (CLOSE,), ("weather",)),
-    "fog": ("Impenetrable Fog", "neutral", "weather", None, False, (RANGED,), ("weather",)),
-    "rain": ("Torrential Rain", "neutral", "weather", None, False, (SIEGE,), ("weather",)),
-    "storm": ("Skellige Storm", "neutral", "weather", None, False, (RANGED, SIEGE), ("weather",)),
-    "clear": ("Clear Weather", "neutral", "weather", None, False, (), ("clear_weather",)),
+    "biting_frost": ("Biting Frost", "neutral", "weather", None, False, (CLOSE,), ("weather",)),
+    "impenetrable_fog": (
+        "Impenetrable Fog", "neutral", "weather", None, False, (RANGED,), ("weather",),
+    ),
+    "torrential_rain": (
+        "Torrential Rain", "neutral", "weather", None, False, (SIEGE,), ("weather",),
+    ),
+    "skellige_storm": (
+        "Skellige Storm", "neutral", "weather", None, False, (RANGED, SIEGE), ("weather",),
+    ),
+    "clear_weather": ("Clear Weather", "neutral", "weather", None, False, (), ("clear_weather",)),
     # Northern Realms
-    "vernon": ("Vernon Roche", "northern_realms", "unit", 10, True, (CLOSE,), ()),
-    "natalis": ("John Natalis", "northern_realms", "unit", 10, True, (CLOSE,), ()),
-    "esterad": ("Esterad Thyssen", "northern_realms", "unit", 10, True, (CLOSE,), ()),
-    "philippa": ("Philippa Eilhart", "northern_realms", "unit", 10, True, (RANGED,), ()),
-    "blue_stripes": (
+    "vernon_roche": ("Vernon Roche", "northern_realms", "unit", 10, True, (CLOSE,), ()),
+    "john_natalis": ("John Natalis", "northern_realms", "unit", 10, True, (CLOSE,), ()),
+    "esterad_thyssen": ("Esterad Thyssen", "northern_realms", "unit", 10, True, (CLOSE,), ()),
+    "philippa_eilhart": ("Philippa Eilhart", "northern_realms", "unit", 10, True, (RANGED,), ()),
+    "blue_stripes_commando": (
         "Blue Stripes Commando",
         "northern_realms",
         "unit",
@@ -92,7 +104,7 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         (CLOSE,),
         ("tight_bond",),
     ),
-    "poor_infantry": (
+    "poor_fucking_infantry": (
         "Poor Fucking Infantry",
         "northern_realms",
         "unit",
@@ -101,16 +113,22 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         (CLOSE,),
         ("tight_bond",),
     ),
-    "stennis": ("Prince Stennis", "northern_realms", "unit", 5, False, (CLOSE,), ("spy",)),
+    "prince_stennis": ("Prince Stennis", "northern_realms", "unit", 5, False, (CLOSE,), ("spy",)),
     "ves": ("Ves", "northern_realms", "unit", 5, False, (CLOSE,), ()),
-    "siegfried": ("Siegfried of Denesle", "northern_realms", "unit", 5, False, (CLOSE,), ()),
-    "dijkstra": ("Sigismund Dijkstra", "northern_realms", "unit", 4, False, (CLOSE,), ("spy",)),
-    "keira": ("Keira Metz", "northern_realms", "unit", 5, False, (RANGED,), ()),
-    "sabrina": ("Sabrina Glevissig", "northern_realms", "unit", 4, False, (RANGED,), ()),
-    "sheldon": ("Sheldon Skaggs", "northern_realms", "unit", 4, False, (RANGED,), ()),
-    "sheala": ("Sheala de Tancarville", "northern_realms", "unit", 5, False, (RANGED,), ()),
+    "siegfried_of_denesle": (
+        "Siegfried of Denesle", "northern_realms", "unit", 5, False, (CLOSE,), (),
+    ),
+    "sigismund_dijkstra": (
+        "Sigismund Dijkstra", "northern_realms", "unit", 4, False, (CLOSE,), ("spy",),
+    ),
+    "keira_metz": ("Keira Metz", "northern_realms", "unit", 5, False, (RANGED,), ()),
+    "sabrina_glevissig": ("Sabrina Glevissig", "northern_realms", "unit", 4, False, (RANGED,), ()),
+    "sheldon_skaggs": ("Sheldon Skaggs", "northern_realms", "unit", 4, False, (RANGED,), ()),
+    "sile_de_tansarville": (
+        "Sheala de Tancarville", "northern_realms", "unit", 5, False, (RANGED,), (),
+    ),
     "dethmold": ("Dethmold", "northern_realms", "unit", 6, False, (RANGED,), ()),
-    "crinfrid": (
+    "crinfrid_reavers_dragon_hunter": (
         "Crinfrid Reavers Dragon Hunter",
         "northern_realms",
         "unit",
@@ -123,7 +141,7 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
     "ballista": ("Ballista", "northern_realms", "unit", 6, False, (SIEGE,), ()),
     "trebuchet": ("Trebuchet", "northern_realms", "unit", 6, False, (SIEGE,), ()),
     "siege_tower": ("Siege Tower", "northern_realms", "unit", 6, False, (SIEGE,), ()),
-    "kaedweni_expert": (
+    "kaedweni_siege_expert": (
         "Kaedweni Siege Expert",
         "northern_realms",
         "unit",
@@ -143,11 +161,11 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
     ),
     "thaler": ("Thaler", "northern_realms", "unit", 1, False, (SIEGE,), ("spy",)),
     # Nilfgaard
-    "letho": ("Letho of Gulet", "nilfgaard", "unit", 10, True, (CLOSE,), ()),
-    "menno": ("Menno Coehoorn", "nilfgaard", "unit", 10, True, (CLOSE,), ("medic",)),
-    "morvran": ("Morvran Voorhis", "nilfgaard", "unit", 10, True, (SIEGE,), ()),
-    "tibor": ("Tibor Eggebracht", "nilfgaard", "unit", 10, True, (RANGED,), ()),
-    "impera_brigade": (
+    "letho_of_gulet": ("Letho of Gulet", "nilfgaard", "unit", 10, True, (CLOSE,), ()),
+    "menno_coehoorn": ("Menno Coehoorn", "nilfgaard", "unit", 10, True, (CLOSE,), ("medic",)),
+    "morvran_voorhis": ("Morvran Voorhis", "nilfgaard", "unit", 10, True, (SIEGE,), ()),
+    "tibor_eggebracht": ("Tibor Eggebracht", "nilfgaard", "unit", 10, True, (RANGED,), ()),
+    "impera_brigade_guard": (
         "Impera Brigade Guard",
         "nilfgaard",
         "unit",
@@ -156,8 +174,10 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         (CLOSE,),
         ("tight_bond",),
     ),
-    "black_infantry": ("Black Infantry Archer", "nilfgaard", "unit", 10, False, (RANGED,), ()),
-    "heavy_zerrikanian": (
+    "black_infantry_archer": (
+        "Black Infantry Archer", "nilfgaard", "unit", 10, False, (RANGED,), (),
+    ),
+    "heavy_zerrikanian_fire_scorpion": (
         "Heavy Zerrikanian Fire Scorpion",
         "nilfgaard",
         "unit",
@@ -166,15 +186,21 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         (SIEGE,),
         (),
     ),
-    "vattier": ("Vattier de Rideaux", "nilfgaard", "unit", 4, False, (CLOSE,), ("spy",)),
-    "cahir": ("Cahir Mawr Dyffryn aep Ceallach", "nilfgaard", "unit", 6, False, (CLOSE,), ()),
-    "renuald": ("Renuald aep Matsen", "nilfgaard", "unit", 5, False, (RANGED,), ()),
+    "vattier_de_rideaux": ("Vattier de Rideaux", "nilfgaard", "unit", 4, False, (CLOSE,), ("spy",)),
+    "cahir_mawr_dyffryn_aep_ceallach": (
+        "Cahir Mawr Dyffryn aep Ceallach", "nilfgaard", "unit", 6, False, (CLOSE,), (),
+    ),
+    "renuald_aep_matsen": ("Renuald aep Matsen", "nilfgaard", "unit", 5, False, (RANGED,), ()),
     "puttkammer": ("Puttkammer", "nilfgaard", "unit", 3, False, (RANGED,), ()),
     "albrich": ("Albrich", "nilfgaard", "unit", 2, False, (RANGED,), ()),
-    "etolian": ("Etolian Auxiliary Archers", "nilfgaard", "unit", 1, False, (RANGED,), ("medic",)),
+    "etolian_auxiliary_archers": (
+        "Etolian Auxiliary Archers", "nilfgaard", "unit", 1, False, (RANGED,), ("medic",),
+    ),
     "rotten_mangonel": ("Rotten Mangonel", "nilfgaard", "unit", 3, False, (SIEGE,), ()),
     "siege_engineer": ("Siege Engineer", "nilfgaard", "unit", 6, False, (SIEGE,), ()),
-    "zerrikanian": ("Zerrikanian Fire Scorpion", "nilfgaard", "unit", 5, False, (SIEGE,), ()),
+    "zerrikanian_fire_scorpion": (
+        "Zerrikanian Fire Scorpion", "nilfgaard", "unit", 5, False, (SIEGE,), (),
+    ),
     "sweers": ("Sweers", "nilfgaard", "unit", 2, False, (RANGED,), ()),
     "morteisen": ("Morteisen", "nilfgaard", "unit", 3, False, (CLOSE,), ()),
     "rainfarn": ("Rainfarn", "nilfgaard", "unit", 4, False, (CLOSE,), ()),
@@ -203,7 +229,7 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
     # Scoia'tael
     "eithne": ("Eithne", "scoiatael", "unit", 10, True, (RANGED,), ()),
     "saesenthessis": ("Saesenthessis", "scoiatael", "unit", 10, True, (RANGED,), ()),
-    "isengrim": (
+    "isengrim_faoiltiarna": (
         "Isengrim Faoiltiarna",
         "scoiatael",
         "unit",
@@ -224,7 +250,7 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
         ("muster",),
     ),
     "havekar_healer": ("Havekar Healer", "scoiatael", "unit", 0, False, (RANGED,), ("medic",)),
-    "barclay": ("Barclay Els", "scoiatael", "unit", 6, False, (CLOSE, RANGED), ("agile",)),
+    "barclay_els": ("Barclay Els", "scoiatael", "unit", 6, False, (CLOSE, RANGED), ("agile",)),
     "milva": ("Milva", "scoiatael", "unit", 10, False, (RANGED,), ("morale_boost",)),
     # Skellige
     "kambi": ("Kambi", "skellige", "unit", 0, False, (CLOSE,), ("summon_avenger",)),
@@ -232,7 +258,7 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
     "cerys": ("Cerys an Craite", "skellige", "unit", 10, True, (CLOSE,), ("muster",)),
     "berserker": ("Berserker", "skellige", "unit", 4, False, (CLOSE,), ("berserker",)),
     "young_berserker": ("Young Berserker", "skellige", "unit", 2, False, (RANGED,), ("berserker",)),
-    "clan_drummond": (
+    "clan_drummond_shield_maiden": (
         "Clan Drummond Shield Maiden",
         "skellige",
         "unit",
@@ -257,7 +283,7 @@ _CARDS: dict[str, tuple[str, str, str, int | None, bool, tuple[int, ...], tuple[
 
 _LEADERS: dict[str, tuple[str, str, str, str, bool]] = {
     # card_id: (name, faction, ability, text, passive)
-    "foltest_siegemaster": (
+    "foltest_the_siegemaster": (
         "Foltest: The Siegemaster",
         "northern_realms",
         "horn_siege",
@@ -265,28 +291,28 @@ _LEADERS: dict[str, tuple[str, str, str, str, bool]] = {
         "(unless a Commander's Horn is also present on that row).",
         False,
     ),
-    "foltest_king": (
+    "foltest_king_of_temeria": (
         "Foltest: King of Temeria",
         "northern_realms",
         "pick_weather",
         "Pick an Impenetrable Fog card from your deck and play it instantly.",
         False,
     ),
-    "emhyr_emperor": (
+    "emhyr_var_emreis_emperor_of_nilfgaard": (
         "Emhyr var Emreis: Emperor of Nilfgaard",
         "nilfgaard",
         "look_hand",
         "Look at 3 random cards from your opponent's hand.",
         False,
     ),
-    "emhyr_white_flame": (
+    "emhyr_var_emreis_the_white_flame": (
         "Emhyr var Emreis: The White Flame",
         "nilfgaard",
         "cancel_leader",
         "Cancel your opponent's Leader Ability.",
         True,
     ),
-    "eredin_king": (
+    "eredin_king_of_the_wild_hunt": (
         "Eredin: King of the Wild Hunt",
         "monsters",
         "horn_close",
@@ -294,7 +320,7 @@ _LEADERS: dict[str, tuple[str, str, str, str, bool]] = {
         "(unless a Commander's Horn is also present on that row).",
         False,
     ),
-    "francesca_queen": (
+    "francesca_findabair_queen_of_dol_blathanna": (
         "Francesca Findabair: Queen of Dol Blathanna",
         "scoiatael",
         "scorch_close",
@@ -303,7 +329,7 @@ _LEADERS: dict[str, tuple[str, str, str, str, bool]] = {
         "or more.",
         False,
     ),
-    "crach": (
+    "crach_an_craite": (
         "Crach an Craite",
         "skellige",
         "shuffle_graveyards",
@@ -451,11 +477,12 @@ def board_empty() -> Observation:
                 0,
                 "Geralt",
                 "northern_realms",
-                leader("foltest_siegemaster"),
+                leader("foltest_the_siegemaster"),
                 hand_count=10,
                 deck_count=15,
             ),
-            side(1, "Yennefer", "nilfgaard", leader("emhyr_emperor"), hand_count=10, deck_count=17),
+            side(1, "Yennefer", "nilfgaard", leader("emhyr_var_emreis_emperor_of_nilfgaard"),
+                 hand_count=10, deck_count=17),
         ),
         last_events=("Geralt goes first.",),
     )
@@ -473,59 +500,59 @@ def _full_sides(
         return c
 
     p0_close = [
-        card("vernon"),
+        card("vernon_roche"),
         card("ves"),
-        card("siegfried"),
-        card("stennis"),
-        *_many("blue_stripes", 3, 8),
-        card("dijkstra"),
+        card("siegfried_of_denesle"),
+        card("prince_stennis"),
+        *_many("blue_stripes_commando", 3, 8),
+        card("sigismund_dijkstra"),
         card("dandelion", 4),
     ]
     p0_ranged = [
-        card("philippa"),
-        card("keira"),
-        card("sabrina"),
-        card("sheldon"),
-        card("sheala"),
+        card("philippa_eilhart"),
+        card("keira_metz"),
+        card("sabrina_glevissig"),
+        card("sheldon_skaggs"),
+        card("sile_de_tansarville"),
         card("dethmold"),
-        *_many("crinfrid", 3, 15),
+        *_many("crinfrid_reavers_dragon_hunter", 3, 15),
     ]
     p0_siege = [
         *_many("catapult", 2, 32),
         card("ballista", 12),
         card("trebuchet", 12),
         card("siege_tower", 12),
-        card("kaedweni_expert", 2),
+        card("kaedweni_siege_expert", 2),
         card("dun_banner_medic", 12),
         card("thaler", 2),
         card("ballista", 12),
     ]
     p1_close = [
-        card("letho"),
-        card("menno"),
-        card("cahir", 7),
-        card("vattier", 5),
-        *_many("impera_brigade", 4, 13),
+        card("letho_of_gulet"),
+        card("menno_coehoorn"),
+        card("cahir_mawr_dyffryn_aep_ceallach", 7),
+        card("vattier_de_rideaux", 5),
+        *_many("impera_brigade_guard", 4, 13),
         card("morteisen", 4),
     ]
     p1_ranged = [
-        card("tibor"),
-        card("black_infantry"),
-        card("renuald"),
+        card("tibor_eggebracht"),
+        card("black_infantry_archer"),
+        card("renuald_aep_matsen"),
         card("puttkammer"),
         card("albrich"),
-        card("etolian"),
+        card("etolian_auxiliary_archers"),
         card("sweers"),
         card("puttkammer"),
         card("albrich"),
     ]
     p1_siege = [
-        card("morvran"),
-        card("heavy_zerrikanian"),
+        card("morvran_voorhis"),
+        card("heavy_zerrikanian_fire_scorpion"),
         card("rotten_mangonel"),
         card("siege_engineer"),
-        card("zerrikanian"),
-        card("zerrikanian"),
+        card("zerrikanian_fire_scorpion"),
+        card("zerrikanian_fire_scorpion"),
         card("rotten_mangonel"),
         card("siege_engineer"),
         card("rotten_mangonel"),
@@ -533,7 +560,7 @@ def _full_sides(
     rows0 = (
         row([s(c, frost, True) for c in p0_close], weather=frost),
         row([s(c, fog) for c in p0_ranged], weather=fog),
-        row([s(c, rain, True) for c in p0_siege], horn=card("horn"), weather=rain),
+        row([s(c, rain, True) for c in p0_siege], horn=card("commanders_horn"), weather=rain),
     )
     rows1 = (
         row([s(c, frost, True) for c in p1_close], weather=frost, leader_horn=True),
@@ -545,7 +572,7 @@ def _full_sides(
             0,
             "Geralt",
             "northern_realms",
-            leader("foltest_siegemaster"),
+            leader("foltest_the_siegemaster"),
             rows=rows0,
             hand_count=2,
             deck_count=3,
@@ -555,7 +582,7 @@ def _full_sides(
             1,
             "Yennefer",
             "nilfgaard",
-            leader("emhyr_emperor", used=True),
+            leader("emhyr_var_emreis_emperor_of_nilfgaard", used=True),
             rows=rows1,
             hand_count=1,
             deck_count=5,
@@ -572,7 +599,7 @@ def board_full() -> Observation:
         sides,
         round_no=2,
         turn=1,
-        weather=(card("frost"),),
+        weather=(card("biting_frost"),),
         rounds=(RoundResult((88, 102), 1),),
         last_events=("Geralt played Blue Stripes Commando (close).",),
         highlight=(blue.uid,),
@@ -583,12 +610,12 @@ def board_full() -> Observation:
 def board_weather() -> Observation:
     """All weather at once: frost, fog and rain hit every row of both players."""
     sides = _full_sides((True, True, True))
-    frost, fog, rain = card("frost"), card("fog"), card("rain")
+    frost, fog, rain = card("biting_frost"), card("impenetrable_fog"), card("torrential_rain")
     return observation(
         sides,
         round_no=3,
         turn=0,
-        weather=(frost, fog, rain, card("storm")),
+        weather=(frost, fog, rain, card("skellige_storm")),
         rounds=(RoundResult((88, 102), 1), RoundResult((120, 97), 0)),
         last_events=("Yennefer played Torrential Rain.",),
         highlight=(rain.uid,),
@@ -598,17 +625,19 @@ def board_weather() -> Observation:
 def board_horns() -> Observation:
     """A special horn, a leader's horn, a unit's horn (Dandelion) and a Mardroeme."""
     p0 = (
-        row([card("vernon"), card("ves", 10), card("siegfried", 10)], horn=card("horn")),
-        row([card("keira", 10), card("dandelion", 4), card("sheldon", 8)]),
+        row([card("vernon_roche"), card("ves", 10), card("siegfried_of_denesle", 10)],
+            horn=card("commanders_horn")),
+        row([card("keira_metz", 10), card("dandelion", 4), card("sheldon_skaggs", 8)]),
         row([card("catapult", 16), card("trebuchet", 12)], leader_horn=True),
     )
     berserk = card("berserker")
     p1 = (
-        row([card("cerys"), berserk, card("clan_drummond")], mardroeme=card("mardroeme")),
+        row([card("cerys"), berserk, card("clan_drummond_shield_maiden")],
+            mardroeme=card("mardroeme")),
         row([card("hjalmar"), card("light_longship")]),
         row(
             [card("war_longship", 12), card("war_longship", 12)],
-            horn=card("horn"),
+            horn=card("commanders_horn"),
             mardroeme=card("mardroeme"),
         ),
     )
@@ -618,13 +647,14 @@ def board_horns() -> Observation:
                 0,
                 "Geralt",
                 "northern_realms",
-                leader("foltest_siegemaster", used=True),
+                leader("foltest_the_siegemaster", used=True),
                 rows=p0,
                 hand_count=6,
                 deck_count=10,
             ),
             side(
-                1, "Crach's Heir", "skellige", leader("crach"), rows=p1, hand_count=7, deck_count=11
+                1, "Crach's Heir", "skellige", leader("crach_an_craite"),
+                rows=p1, hand_count=7, deck_count=11
             ),
         ),
         round_no=1,
@@ -636,8 +666,9 @@ def board_horns() -> Observation:
 def board_heroes() -> Observation:
     """Heroes on both sides, some next to weakened units (heroes ignore weather)."""
     p0 = (
-        row([card("geralt"), card("ciri"), card("triss"), card("vesemir", 1)], weather=True),
-        row([card("yennefer"), card("philippa")]),
+        row([card("geralt_of_rivia"), card("cirilla_fiona_elen_riannon"), card("triss_merigold"),
+             card("vesemir", 1)], weather=True),
+        row([card("yennefer_of_vengerberg"), card("philippa_eilhart")]),
         row([]),
     )
     p1 = (
@@ -652,18 +683,19 @@ def board_heroes() -> Observation:
                 0,
                 "Ciri",
                 "northern_realms",
-                leader("foltest_king"),
+                leader("foltest_king_of_temeria"),
                 rows=p0,
                 hand_count=4,
                 deck_count=9,
             ),
             side(
-                1, "Eredin", "monsters", leader("eredin_king"), rows=p1, hand_count=5, deck_count=8
+                1, "Eredin", "monsters", leader("eredin_king_of_the_wild_hunt"),
+                rows=p1, hand_count=5, deck_count=8
             ),
         ),
         round_no=1,
         turn=1,
-        weather=(card("frost"),),
+        weather=(card("biting_frost"),),
         last_events=("Ciri played Geralt of Rivia (close).",),
         highlight=(geralt.uid,),
     )
@@ -678,14 +710,16 @@ LONG_PLAYER_NAME = (
 def board_long_names() -> Observation:
     """Long card names and a long player name full of control, zero-width and emoji."""
     p0 = (
-        row([card("cahir"), card("cahir"), card("vattier")]),
-        row([card("etolian"), card("black_infantry")]),
-        row([card("heavy_zerrikanian"), card("heavy_zerrikanian", 20)], horn=card("horn")),
+        row([card("cahir_mawr_dyffryn_aep_ceallach"), card("cahir_mawr_dyffryn_aep_ceallach"),
+             card("vattier_de_rideaux")]),
+        row([card("etolian_auxiliary_archers"), card("black_infantry_archer")]),
+        row([card("heavy_zerrikanian_fire_scorpion"), card("heavy_zerrikanian_fire_scorpion", 20)],
+            horn=card("commanders_horn")),
     )
     p1 = (
-        row([card("clan_drummond"), card("clan_drummond", 8)]),
-        row([card("crinfrid"), card("gaunter_darkness")]),
-        row([card("arachas_behemoth"), card("kaedweni_expert")]),
+        row([card("clan_drummond_shield_maiden"), card("clan_drummond_shield_maiden", 8)]),
+        row([card("crinfrid_reavers_dragon_hunter"), card("gaunter_odimm_darkness")]),
+        row([card("arachas_behemoth"), card("kaedweni_siege_expert")]),
     )
     return observation(
         (
@@ -693,7 +727,7 @@ def board_long_names() -> Observation:
                 0,
                 LONG_PLAYER_NAME,
                 "nilfgaard",
-                leader("emhyr_white_flame"),
+                leader("emhyr_var_emreis_the_white_flame"),
                 rows=p0,
                 hand_count=7,
                 deck_count=13,
@@ -702,7 +736,7 @@ def board_long_names() -> Observation:
                 1,
                 "\U0001f409\U0001f409\U0001f409",
                 "skellige",
-                leader("crach"),
+                leader("crach_an_craite"),
                 rows=p1,
                 hand_count=8,
                 deck_count=12,
@@ -720,14 +754,16 @@ def board_long_names() -> Observation:
 def board_big_numbers() -> Observation:
     """Tight bond under a horn: 2-digit strengths everywhere and a total above 100."""
     p0 = (
-        row(_many("blue_stripes", 3, 24), horn=card("horn")),
-        row(_many("crinfrid", 3, 30), leader_horn=True),
-        row([*_many("catapult", 2, 32), card("ballista", 12)], horn=card("horn")),
+        row(_many("blue_stripes_commando", 3, 24), horn=card("commanders_horn")),
+        row(_many("crinfrid_reavers_dragon_hunter", 3, 30), leader_horn=True),
+        row([*_many("catapult", 2, 32), card("ballista", 12)], horn=card("commanders_horn")),
     )
     p1 = (
-        row([*_many("impera_brigade", 4, 24), card("letho", 10)], horn=card("horn")),
-        row(_many("black_infantry", 3, 20), horn=card("horn")),
-        row([card("morvran"), *_many("heavy_zerrikanian", 2, 20)], horn=card("horn")),
+        row([*_many("impera_brigade_guard", 4, 24), card("letho_of_gulet", 10)],
+            horn=card("commanders_horn")),
+        row(_many("black_infantry_archer", 3, 20), horn=card("commanders_horn")),
+        row([card("morvran_voorhis"), *_many("heavy_zerrikanian_fire_scorpion", 2, 20)],
+            horn=card("commanders_horn")),
     )
     return observation(
         (
@@ -735,7 +771,7 @@ def board_big_numbers() -> Observation:
                 0,
                 "Geralt",
                 "northern_realms",
-                leader("foltest_siegemaster", used=True),
+                leader("foltest_the_siegemaster", used=True),
                 rows=p0,
                 hand_count=3,
                 deck_count=6,
@@ -744,7 +780,7 @@ def board_big_numbers() -> Observation:
                 1,
                 "Yennefer",
                 "nilfgaard",
-                leader("emhyr_emperor"),
+                leader("emhyr_var_emreis_emperor_of_nilfgaard"),
                 rows=p1,
                 hand_count=4,
                 deck_count=7,
@@ -760,8 +796,9 @@ def board_big_numbers() -> Observation:
 def board_passed() -> Observation:
     """Round 2: player 1 lost round 1 and has passed; player 0 plays on."""
     p0 = (
-        row([card("isengrim"), card("dwarven_skirmisher", 4), card("dwarven_skirmisher", 4)]),
-        row([card("milva"), card("barclay", 7), card("elven_skirmisher", 3)]),
+        row([card("isengrim_faoiltiarna"), card("dwarven_skirmisher", 4),
+             card("dwarven_skirmisher", 4)]),
+        row([card("milva"), card("barclay_els", 7), card("elven_skirmisher", 3)]),
         row([]),
     )
     p1 = (
@@ -775,7 +812,7 @@ def board_passed() -> Observation:
                 0,
                 "Iorveth",
                 "scoiatael",
-                leader("francesca_queen"),
+                leader("francesca_findabair_queen_of_dol_blathanna"),
                 rows=p0,
                 gems=2,
                 hand_count=5,
@@ -785,7 +822,7 @@ def board_passed() -> Observation:
                 1,
                 "Eredin",
                 "monsters",
-                leader("eredin_king", used=True),
+                leader("eredin_king_of_the_wild_hunt", used=True),
                 rows=p1,
                 gems=1,
                 passed=True,
@@ -826,11 +863,11 @@ def board_crowded() -> Observation:
         row(
             [
                 *_many("dwarven_skirmisher", 3),
-                *_many("barclay", 3),
-                card("isengrim"),
+                *_many("barclay_els", 3),
+                card("isengrim_faoiltiarna"),
                 card("havekar_healer"),
                 card("dwarven_skirmisher"),
-                card("barclay"),
+                card("barclay_els"),
             ]
         ),
         row(
@@ -842,7 +879,7 @@ def board_crowded() -> Observation:
                 card("saesenthessis"),
                 card("havekar_healer"),
                 card("havekar_healer"),
-                card("barclay"),
+                card("barclay_els"),
                 card("elven_skirmisher"),
             ]
         ),
@@ -851,13 +888,14 @@ def board_crowded() -> Observation:
     return observation(
         (
             side(
-                0, "Eredin", "monsters", leader("eredin_king"), rows=p0, hand_count=1, deck_count=2
+                0, "Eredin", "monsters", leader("eredin_king_of_the_wild_hunt"),
+                rows=p0, hand_count=1, deck_count=2
             ),
             side(
                 1,
                 "Francesca",
                 "scoiatael",
-                leader("francesca_queen"),
+                leader("francesca_findabair_queen_of_dol_blathanna"),
                 rows=p1,
                 hand_count=2,
                 deck_count=0,
@@ -876,9 +914,11 @@ def board_mulligan() -> Observation:
     return observation(
         (
             side(
-                0, "Geralt", "northern_realms", leader("foltest_king"), hand_count=10, deck_count=15
+                0, "Geralt", "northern_realms", leader("foltest_king_of_temeria"),
+                hand_count=10, deck_count=15
             ),
-            side(1, "Eredin", "monsters", leader("eredin_king"), hand_count=10, deck_count=18),
+            side(1, "Eredin", "monsters", leader("eredin_king_of_the_wild_hunt"), hand_count=10,
+                 deck_count=18),
         ),
         phase="mulligan",
         turn=None,
@@ -901,27 +941,28 @@ def _hand_sides(hand: tuple[CardView, ...], mulligans: int | None) -> tuple[Side
             0,
             "Geralt",
             "northern_realms",
-            leader("foltest_siegemaster"),
+            leader("foltest_the_siegemaster"),
             hand=hand,
             mulligans_left=mulligans,
             deck_count=15,
         ),
-        side(1, "Yennefer", "nilfgaard", leader("emhyr_emperor"), hand_count=10, deck_count=17),
+        side(1, "Yennefer", "nilfgaard", leader("emhyr_var_emreis_emperor_of_nilfgaard"),
+             hand_count=10, deck_count=17),
     )
 
 
 def hand_mulligan() -> Observation:
     """The opening hand of 10 cards during the mulligan, 2 redraws left."""
     hand = (
-        card("vernon"),
-        card("blue_stripes"),
-        card("blue_stripes"),
+        card("vernon_roche"),
+        card("blue_stripes_commando"),
+        card("blue_stripes_commando"),
         card("catapult"),
-        card("dijkstra"),
-        card("keira"),
+        card("sigismund_dijkstra"),
+        card("keira_metz"),
         card("dun_banner_medic"),
-        card("frost"),
-        card("horn"),
+        card("biting_frost"),
+        card("commanders_horn"),
         card("decoy"),
     )
     return observation(_hand_sides(hand, 2), viewer=0, phase="mulligan", turn=None)
@@ -930,16 +971,16 @@ def hand_mulligan() -> Observation:
 def hand_large() -> Observation:
     """An 11-card hand mid-round (a spy brought the count up), long names included."""
     hand = (
-        card("geralt"),
-        card("crinfrid"),
-        card("crinfrid"),
-        card("kaedweni_expert"),
+        card("geralt_of_rivia"),
+        card("crinfrid_reavers_dragon_hunter"),
+        card("crinfrid_reavers_dragon_hunter"),
+        card("kaedweni_siege_expert"),
         card("trebuchet"),
-        card("olgierd"),
+        card("olgierd_von_everec"),
         card("villentretenmerth"),
         card("scorch"),
-        card("fog"),
-        card("clear"),
+        card("impenetrable_fog"),
+        card("clear_weather"),
         card("cow"),
     )
     return observation(_hand_sides(hand, None), viewer=0, round_no=2, turn=0)
@@ -949,15 +990,17 @@ def hand_small() -> Observation:
     """Three cards left, a Skellige hand with a berserker and Mardroeme."""
     hand = (card("berserker"), card("mardroeme"), card("kambi"))
     sides = (
-        side(0, "Crach's Heir", "skellige", leader("crach"), hand=hand, deck_count=4),
-        side(1, "Eredin", "monsters", leader("eredin_king"), hand_count=2, deck_count=5),
+        side(0, "Crach's Heir", "skellige", leader("crach_an_craite"), hand=hand, deck_count=4),
+        side(1, "Eredin", "monsters", leader("eredin_king_of_the_wild_hunt"), hand_count=2,
+             deck_count=5),
     )
     return observation(sides, viewer=0, round_no=3, turn=1)
 
 
 def hand_some_unplayable() -> Observation:
     """The viewer's turn on an empty board: Decoy has nothing to take back, so it is dimmed."""
-    hand = (card("blue_stripes"), card("decoy"), card("catapult"), card("horn"), card("frost"))
+    hand = (card("blue_stripes_commando"), card("decoy"), card("catapult"),
+            card("commanders_horn"), card("biting_frost"))
     plays = tuple(Action(0, PLAY, c.uid) for c in hand if c.card_id != "decoy")
     return observation(_hand_sides(hand, None), viewer=0, round_no=1, turn=0,
                        legal=(Action(0, PASS), *plays))
@@ -976,8 +1019,9 @@ def _view(obs: Observation, seat: int, hand: tuple[CardView, ...],
 
 def view_full() -> Observation:
     """The full board from player 1's side on their turn, copies apart in the match's hand."""
-    hand = (card("black_infantry"), card("decoy"), card("letho"), card("black_infantry"),
-            card("frost"), card("albrich"), card("horn"))
+    hand = (card("black_infantry_archer"), card("decoy"), card("letho_of_gulet"),
+            card("black_infantry_archer"),
+            card("biting_frost"), card("albrich"), card("commanders_horn"))
     obs = board_full()
     plays = tuple(Action(1, PLAY, c.uid) for c in hand)
     return _view(obs, 1, hand, legal=(Action(1, PASS), *plays))
@@ -994,15 +1038,18 @@ def view_crowded() -> Observation:
     """Crowded rows, and a hand of 13 cards that overlap a little, on the other's turn."""
     hand = (*_many("ghoul", 3), card("arachas_behemoth"), card("crone_brewess"),
             card("crone_weavess"), card("crone_whispess"), card("kayran"), card("leshen"),
-            card("fog"), card("scorch"), card("decoy"), card("ice_giant"))
+            card("impenetrable_fog"), card("scorch"), card("decoy"), card("ice_giant"))
     return _view(board_crowded(), 0, hand)
 
 
 def view_big_hand() -> Observation:
     """A hand of 16 cards after several spies: two rows."""
-    hand = (*_many("blue_stripes", 3), *_many("catapult", 2), card("vernon"), card("natalis"),
-            card("esterad"), card("philippa"), card("ves"), card("siegfried"), card("keira"),
-            card("sheldon"), card("horn"), card("frost"), card("clear"))
+    hand = (*_many("blue_stripes_commando", 3), *_many("catapult", 2), card("vernon_roche"),
+            card("john_natalis"),
+            card("esterad_thyssen"), card("philippa_eilhart"),
+            card("ves"), card("siegfried_of_denesle"), card("keira_metz"),
+            card("sheldon_skaggs"), card("commanders_horn"), card("biting_frost"),
+            card("clear_weather"))
     return _view(board_empty(), 0, hand)
 
 
@@ -1045,7 +1092,7 @@ def _result(
             0,
             names[0],
             factions[0],
-            leader("foltest_siegemaster", used=True),
+            leader("foltest_the_siegemaster", used=True),
             gems=max(0, gems[0]),
             hand_count=1,
             deck_count=4,
@@ -1054,7 +1101,7 @@ def _result(
             1,
             names[1],
             factions[1],
-            leader("emhyr_emperor"),
+            leader("emhyr_var_emreis_emperor_of_nilfgaard"),
             gems=max(0, gems[1]),
             hand_count=0,
             deck_count=6,
@@ -1108,13 +1155,16 @@ SCRIPT_NAMES = {
 def _names_board(script: str) -> Observation:
     """A board whose player names (and so the header and last move) are in other scripts."""
     first, second = SCRIPT_NAMES[script]
-    p0 = (row([card("geralt"), card("blue_stripes")]), row([card("keira")]), row([]))
+    p0 = (row([card("geralt_of_rivia"), card("blue_stripes_commando")]), row([card("keira_metz")]),
+          row([]))
     p1 = (row([card("draug")]), row([card("harpy")]), row([card("earth_elemental")]))
     return observation(
         (
-            side(0, first, "northern_realms", leader("foltest_king"), rows=p0, hand_count=7,
+            side(0, first, "northern_realms", leader("foltest_king_of_temeria"), rows=p0,
+                 hand_count=7,
                  deck_count=12),
-            side(1, second, "monsters", leader("eredin_king"), rows=p1, hand_count=8,
+            side(1, second, "monsters", leader("eredin_king_of_the_wild_hunt"), rows=p1,
+                 hand_count=8,
                  deck_count=11),
         ),
         round_no=2,
@@ -1141,11 +1191,12 @@ def board_names_mixed() -> Observation:
 
 def hand_names_rtl() -> Observation:
     """The hand title mixes an Arabic name with English words."""
-    hand = (card("geralt"), card("blue_stripes"), card("frost"))
+    hand = (card("geralt_of_rivia"), card("blue_stripes_commando"), card("biting_frost"))
     sides = (
-        side(0, SCRIPT_NAMES["rtl"][0], "northern_realms", leader("foltest_siegemaster"),
+        side(0, SCRIPT_NAMES["rtl"][0], "northern_realms", leader("foltest_the_siegemaster"),
              hand=hand, deck_count=15),
-        side(1, SCRIPT_NAMES["cjk"][0], "nilfgaard", leader("emhyr_emperor"), hand_count=9,
+        side(1, SCRIPT_NAMES["cjk"][0], "nilfgaard",
+             leader("emhyr_var_emreis_emperor_of_nilfgaard"), hand_count=9,
              deck_count=17),
     )
     return observation(sides, viewer=0, round_no=1, turn=0)
@@ -1162,32 +1213,32 @@ def result_names_cjk() -> Observation:
 
 def card_unit() -> CardView:
     """A tight-bond unit, buffed on the board."""
-    return card("blue_stripes", 8)
+    return card("blue_stripes_commando", 8)
 
 
 def card_hero() -> CardView:
     """A hero."""
-    return card("ciri")
+    return card("cirilla_fiona_elen_riannon")
 
 
 def card_special() -> CardView:
     """A special card."""
-    return card("horn")
+    return card("commanders_horn")
 
 
 def card_weather() -> CardView:
     """A weather card."""
-    return card("storm")
+    return card("skellige_storm")
 
 
 def card_agile() -> CardView:
     """An agile unit with two abilities and a long name."""
-    return card("olgierd")
+    return card("olgierd_von_everec")
 
 
 def card_leader() -> CardView:
     """A leader card."""
-    return leader_card("emhyr_white_flame")
+    return leader_card("emhyr_var_emreis_the_white_flame")
 
 
 def card_text(card_id: str) -> str | None:

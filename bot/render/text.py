@@ -17,7 +17,16 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.fonts import RAQM, SANS_BOLD, Font, fallbacks, font, is_emoji_font, shaped
+from bot.render.fonts import (
+    NARROW_BOLD,
+    RAQM,
+    SANS_BOLD,
+    Font,
+    fallbacks,
+    font,
+    is_emoji_font,
+    shaped,
+)
 
 ELLIPSIS = "\u2026"
 MAX_NAME_CHARS = 24
@@ -502,6 +511,53 @@ def abbreviate(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str,
             i += 1
         out.append(line.removesuffix(":"))
     return tuple(line for line in out if line)
+
+
+def wrap_name(text: str, fnt: Font, width: float, lines: int = 2) -> tuple[str, ...] | None:
+    """The name whole in at most `lines` lines no wider than width, broken between words or
+    after a hyphen ("Dol-Blathanna-" over "Schütze"), or None when it does not fit."""
+    whole = " ".join(text.split())
+    if any(_wide(char) for char in whole):
+        wrapped = wrap_text(whole, fnt, width, lines)
+        return tuple(wrapped) if _same_words(wrapped, whole) else None
+    pieces: list[tuple[str, str]] = []  # each piece and what joins it to the next
+    for word in whole.split(" "):
+        parts = word.split("-")
+        pieces += [(part + "-", "") for part in parts[:-1]] + [(parts[-1], " ")]
+    out: list[str] = []
+    line, glue = "", ""
+    for piece, after in pieces:
+        joined = f"{line}{glue}{piece}" if line else piece
+        if text_width(joined, fnt) <= width:
+            line = joined
+        elif not line or text_width(piece, fnt) > width:
+            return None
+        else:
+            out.append(line)
+            line = piece
+        glue = after
+    out.append(line)
+    return tuple(out) if len(out) <= lines else None
+
+
+# A card name's faces, tried in turn: DejaVu at the size asked, then the narrow face one pixel
+# larger (its letters are smaller at one size) and at that size.
+def _name_faces(size: int) -> tuple[Font, ...]:
+    return font(SANS_BOLD, size), font(NARROW_BOLD, size + 1), font(NARROW_BOLD, size)
+
+
+@lru_cache(maxsize=8192)
+def fit_name(text: str, width: float, size: int, lines: int = 2) -> tuple[Font, tuple[str, ...],
+                                                                           bool]:
+    """A card name in at most `lines` lines no wider than width: whole in the first face of
+    _name_faces(size) that holds it (and True), else shortened by abbreviate in the narrow
+    face (and False)."""
+    faces = _name_faces(size)
+    for fnt in faces:
+        wrapped = wrap_name(text, fnt, width, lines)
+        if wrapped is not None:
+            return fnt, wrapped, True
+    return faces[-1], abbreviate(text, faces[-1], width, lines), False
 
 
 def fit_font(text: str, kind: str, size: int, max_width: float, min_size: int = 8) -> Font:

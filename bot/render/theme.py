@@ -89,7 +89,8 @@ ABILITY_TEXTS: dict[str, str] = {
     "medic": "Choose one card from your discard pile and play it instantly "
     "(no heroes or special cards).",
     "morale_boost": "Adds +1 to all units in the row (excluding itself).",
-    "muster": "Find any cards with the same name in your deck and play them instantly.",
+    "muster": "Find any cards with the same name in your hand and deck and play them "
+    "instantly.",
     "spy": "Place on your opponent's battlefield (counts towards their total) "
     "and draw 2 cards from your deck.",
     "tight_bond": "Place next to a card with the same name to double the strength of both.",

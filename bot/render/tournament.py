@@ -154,6 +154,7 @@ STAND_H, STAND_GAP, LABELS_H = 50, 4, 34
 COLUMNS = {"position": 52, "name": 88, "points": 372, "record": 468, "buchholz": 572,
            "sb": 656}
 NAME_W = 250
+TIE_BREAK_W = 82  # the two tie-breaks' labels, 84 px apart, never touch
 
 
 def standings_image(card: StandingsCard, tag: str = ENGLISH) -> Image.Image:
@@ -191,27 +192,31 @@ def _standings_base(rows: int, final: bool, elimination: bool,
     draw = ImageDraw.Draw(img)
     labels = font(SANS_BOLD, 19)
     y = HEAD_H + LABELS_H / 2 - 6
-    # i18n: the standings' column labels: short (a column is about 90 px wide; "W-L" is
-    # wins-losses, "S-B" Sonneborn-Berger)
+    # i18n: the standings' column labels: short (a column is about 90 px wide, 8 Latin
+    # letters; "W-L" is wins-losses; "Opp. pts" the opponents' points, the sum of the
+    # points of the opponents met; "Beaten" the beaten opponents' points)
     heads = ({"position": "#", "name": lang._("Player"), "record": lang._("W\u2013L"),
               "sb": lang._("Reached")}
              if elimination else
              {"position": "#", "name": lang._("Player"), "points": lang._("Points"),
-              "record": lang._("Record"), "buchholz": lang._("Buchholz"),
-              "sb": lang._("S-B")})
+              "record": lang._("Record"), "buchholz": lang._("Opp. pts"),
+              "sb": lang._("Beaten")})
     for key, label in heads.items():
         anchor = "lm" if key == "name" else ("rm" if key == "sb" and elimination else "mm")
         x = W - 36 if key == "sb" and elimination else COLUMNS[key]
-        room = NAME_W if key == "name" else 150 if key == "sb" and elimination else 90
+        room = (NAME_W if key == "name" else 150 if key == "sb" and elimination
+                else TIE_BREAK_W if key in ("buchholz", "sb") else 90)
         _fitted(draw, (x, y), label, labels, room, TEXT_MUTED, anchor=anchor)
     plain, gilded = _row_panel(False), _row_panel(True)
     for i in range(rows):
         sprite = gilded if i == 0 and final else plain
         img.paste(sprite, (MARGIN, HEAD_H + LABELS_H + i * (STAND_H + STAND_GAP)), sprite)
-    # i18n: the foot of the standings image (one line, about 65 characters)
+    # i18n: the foot of the standings image (one line, about 65 characters); /gwent rules
+    # is a command: write it as your language names it
     _footer(img, draw, lang._("Single elimination: the round each player reached")
             if elimination
-            else lang._("Order: points, Buchholz, Sonneborn-Berger, head-to-head, rounds won"))
+            else lang._("Ties: opponents' points, then beaten opponents' points \u00b7 "
+                        "/gwent rules"))
     return img
 
 
@@ -330,7 +335,7 @@ def bracket_image(card: BracketCard, tag: str = ENGLISH) -> Image.Image:
         _fitted(draw, (170, y + (CHAMPION_H - 12) / 2), _name(card.champion, lang),
                 font(SERIF_BOLD, 30), W - 210, GOLD_LIGHT)
     # i18n: the foot of the bracket image (one line, about 60 characters); /gwent tournament
-    # show is a command: keep it as it is
+    # show is a command: write it with your language's names of the command
     _footer(img, draw, lang._("Top seeds have byes when the field is not a power of two")
             if card.first == 1 else lang._("Earlier rounds: /gwent tournament show"))
     return img

@@ -33,9 +33,9 @@ from bot.storage.records import ResultRecord
 from bot.storage.repository import Repository
 
 # Why a result is not rated, in a sentence for its result message.
-PRACTICE = Phrase("\U0001f3af A practice match against the computer is unranked: MMR, ranks "
-                  "and the ladder stay as they were.")
-CASUAL = Phrase("\U0001f91d A casual match: MMR, ranks and the ladder stay as they were.")
+PRACTICE = Phrase("\U0001f3af A practice match against the computer is unranked: nothing "
+                  "is rated.")
+CASUAL = Phrase("\U0001f91d A casual match, for fun: nothing is rated.")
 BOTH_GONE = Phrase("\u231b An abandoned match is not rated: MMR, ranks and the ladder stay as "
                    "they were.")
 DECK_CHOICE = Phrase("The match ended during deck choice, so it is not rated.")

@@ -11,7 +11,7 @@ from bot.storage import Database
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Deck, catalogue
 from engine.decks import problems, rule_problems
-from engine.sharecode import ShareCodeError, decode, encode
+from engine.sharecode import BREAKS_RULES, ShareCodeError, decode, decode_draft, encode
 
 MAX_DECKS = 20
 NAME_MAX = 40
@@ -147,6 +147,9 @@ class SavedDecks:
         try:
             deck = decode(code)
         except ShareCodeError as error:
+            if error.template == BREAKS_RULES:  # the rules it breaks, in the reader's words
+                raise Refusal(BREAKS_RULES, broken=Broken(rule_problems(decode_draft(code)))
+                              ) from error
             raise Refusal(error.template, **error.values) from error
         if name is None:
             name = await self._free_name(user_id, f"Imported {_faction(deck.faction)} deck")

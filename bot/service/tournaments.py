@@ -471,12 +471,13 @@ class TournamentService:
             (Player(game.a, names[game.a]), Player(game.b, names[game.b])),
             ranked=view.tournament.ranked, no_show_forfeits=True)
 
-    async def set_round_message(self, tournament_id: int, number: int,
-                                message_id: int) -> None:
-        """Remember the posted pairings of a round."""
+    async def set_round_message(self, tournament_id: int, number: int, message_id: int,
+                                shown: int) -> None:
+        """Remember the posted (or edited) pairings of a round, which show `shown` changes
+        of its games."""
         async with self._db.transaction() as repo:
-            await repo.sharing(TournamentRepository).update_round(
-                tournament_id, number, pairings_message_id=message_id)
+            await repo.sharing(TournamentRepository).set_shown(tournament_id, number,
+                                                               message_id, shown)
 
     async def set_final_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the posted champion's announcement."""

@@ -1,4 +1,4 @@
-"""The SQL of tournaments (migration 0010), over the same connection as Repository."""
+"""The SQL of tournaments (migrations 0010 and 0012), over the same connection as Repository."""
 
 from __future__ import annotations
 
@@ -68,12 +68,19 @@ class PlayerRecord:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A paired round."""
+    """A paired round: its pairings message shows `shown` of its games' `changes`."""
 
     number: int
     paired_at: float
     finished_at: float | None
     pairings_message_id: int | None
+    changes: int = 0
+    shown: int = 0
+
+    @property
+    def out_of_date(self) -> bool:
+        """True when its posted pairings message no longer shows its games as they are."""
+        return self.pairings_message_id is not None and self.shown < self.changes
 
 
 @dataclass(frozen=True)
@@ -136,8 +143,9 @@ class TournamentRepository(Queries):
 
     async def due(self, now: float) -> list[int]:
         """Tournaments with work to do: a sign-up whose start time came, a running one with
-        a game to open, pairings to post or a finished round, a finished one whose
-        announcement is not posted."""
+        a game to open, pairings to post or a finished round, a running or finished one
+        whose pairings message is out of date, a finished one whose announcement is not
+        posted."""
         rows = await self._all(
             "SELECT id FROM tournaments t WHERE (status = ? AND starts_at <= ?) "
             "OR (status = ? AND (EXISTS (SELECT 1 FROM tournament_games g WHERE "
@@ -146,8 +154,11 @@ class TournamentRepository(Queries):
             "r.tournament_id = t.id AND (r.pairings_message_id IS NULL OR (r.finished_at IS "
             "NOT NULL AND r.number = (SELECT MAX(number) FROM tournament_rounds x WHERE "
             "x.tournament_id = t.id)))))) "
+            "OR (status IN (?, ?) AND EXISTS (SELECT 1 FROM tournament_rounds r WHERE "
+            "r.tournament_id = t.id AND r.pairings_message_id IS NOT NULL AND "
+            "r.shown < r.changes)) "
             "OR (status = ? AND final_message_id IS NULL) ORDER BY id",
-            (SIGNUP, now, RUNNING, FINISHED))
+            (SIGNUP, now, RUNNING, RUNNING, FINISHED, FINISHED))
         return [int(r[0]) for r in rows]
 
     # ----------------------------------------------------------------- players
@@ -179,9 +190,9 @@ class TournamentRepository(Queries):
 
     async def rounds(self, tournament_id: int) -> list[RoundRecord]:
         """The paired rounds, in order."""
-        rows = await self._all("SELECT number, paired_at, finished_at, pairings_message_id "
-                               "FROM tournament_rounds WHERE tournament_id = ? ORDER BY number",
-                               (tournament_id,))
+        rows = await self._all("SELECT number, paired_at, finished_at, pairings_message_id, "
+                               "changes, shown FROM tournament_rounds WHERE tournament_id = ? "
+                               "ORDER BY number", (tournament_id,))
         return [RoundRecord(*r) for r in rows]
 
     async def insert_round(self, tournament_id: int, number: int, games: list[Game],
@@ -214,11 +225,22 @@ class TournamentRepository(Queries):
         return None if row is None else (int(row[0]), _game(tuple(row)[1:]))
 
     async def update_game(self, tournament_id: int, game: Game, **values: Any) -> None:
-        """Change some columns of a game."""
+        """Change some columns of a game, which puts its round's pairings message out of
+        date."""
         sets = ", ".join(f"{c} = ?" for c in values)
         await self._run(f"UPDATE tournament_games SET {sets} WHERE tournament_id = ? AND "
                         "round = ? AND board = ?",
                         (*values.values(), tournament_id, game.round, game.table))
+        await self._run("UPDATE tournament_rounds SET changes = changes + 1 WHERE "
+                        "tournament_id = ? AND number = ?", (tournament_id, game.round))
+
+    async def set_shown(self, tournament_id: int, number: int, message_id: int,
+                        shown: int) -> None:
+        """Remember a round's pairings message and the changes it shows (never fewer than
+        it showed before)."""
+        await self._run("UPDATE tournament_rounds SET pairings_message_id = ?, shown = "
+                        "CASE WHEN shown > ? THEN shown ELSE ? END WHERE tournament_id = ? AND "
+                        "number = ?", (message_id, shown, shown, tournament_id, number))
 
     # ----------------------------------------------------------------- others
 

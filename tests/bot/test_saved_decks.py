@@ -11,6 +11,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.i18n import language
 from bot.service import Player, Services
 from bot.service.decks import GENERATED, saved_key, seat_choice
 from bot.service.errors import InvalidSetting, NotFound, Refusal
@@ -119,8 +120,8 @@ async def test_twenty_decks_at_most(services: Services) -> None:
 async def test_a_deck_being_built_may_be_saved_but_not_shared(services: Services) -> None:
     short = Deck("northern_realms", NR.leader, {"ves": 1, "decoy": 2})
     saved = await services.decks.create(ALICE.user_id, "Draft", short)
-    assert problems(saved.deck) == ["1 unit cards; a deck needs at least 22"]
-    with pytest.raises(Refusal, match="Draft is not ready to share yet: 1 unit cards"):
+    assert problems(saved.deck) == ["1 unit card; a deck needs at least 22"]
+    with pytest.raises(Refusal, match="Draft is not ready to share yet: 1 unit card;"):
         share_code(saved.deck)
     assert await services.decks.playable(ALICE.user_id, "northern_realms") == []
     broken = Deck("northern_realms", NR.leader, {"letho_of_gulet": 1})
@@ -154,6 +155,17 @@ async def test_import_and_export_round_trip(services: Services) -> None:
         await services.decks.import_code(BOB.user_id, code[:8] + ("A" if code[8] != "A" else "B")
                                          + code[9:])
     assert len(await services.decks.all(BOB.user_id)) == 3
+
+
+async def test_a_code_of_a_deck_breaking_the_rules_says_which_in_the_readers_words(
+        services: Services) -> None:
+    thin = Deck(NR.faction, NR.leader, {"ves": 1})
+    with pytest.raises(Refusal) as refused:
+        await services.decks.import_code(BOB.user_id, encode(thin))
+    assert refused.value.text(language("pl")).endswith(
+        ": 1 karta jednostki; talia potrzebuje co najmniej 22.")
+    assert str(refused.value) == ("That share code is for a deck that breaks the rules: "
+                                  "1 unit card; a deck needs at least 22.")
 
 
 async def test_a_saved_deck_is_chosen_in_the_lobby_and_played(services: Services,

@@ -142,6 +142,39 @@ async def test_a_result_is_counted_once_and_the_organiser_has_the_last_word(
     assert sorted(line.points for line in view.standings) == [0, 0, 1, 1]
 
 
+async def test_a_result_puts_the_round_message_out_of_date_until_it_shows_it(
+        services: Services) -> None:
+    view = await services.tournaments.start((await signed_up(services, "swiss", 4)).id,
+                                            ORGANISER)
+    first, second = list(await open_round(services, view))
+    tournaments = services.tournaments
+    view = await tournaments.get(view.id)
+    [round1] = view.rounds
+    assert round1.changes == 4 and not round1.out_of_date  # two threads, two matches
+    await tournaments.set_round_message(view.id, 1, 555, round1.changes)
+    assert await tournaments.due() == []
+    # A result comes in while no process posts: the tournament has work, until the message
+    # shows it (a message older than the latest change is still out of date).
+    await lose(services, first, (await services.matches.get(first)).seats[0].user_id)
+    [round1] = (await tournaments.get(view.id)).rounds
+    assert round1.out_of_date and round1.changes == 5
+    assert await tournaments.due() == [view.id]
+    await tournaments.set_round_message(view.id, 1, 555, round1.changes - 1)
+    assert await tournaments.due() == [view.id]
+    await tournaments.set_round_message(view.id, 1, 555, round1.changes)
+    assert await tournaments.due() == []
+    await tournaments.set_round_message(view.id, 1, 555, 0)  # never goes back
+    [round1] = (await tournaments.get(view.id)).rounds
+    assert round1.shown == 5 and round1.pairings_message_id == 555
+    # The organiser's correction is a change too; the last result finishes the round.
+    await tournaments.set_result(GUILD, ORGANISER, first,
+                                 (await services.matches.get(first)).seats[0].user_id)
+    await lose(services, second, (await services.matches.get(second)).seats[1].user_id)
+    [round1] = (await tournaments.get(view.id)).rounds
+    assert round1.changes == 7 and round1.finished_at is not None
+    assert await tournaments.due() == [view.id]
+
+
 async def test_a_round_is_paired_exactly_once_when_asked_at_the_same_time(
         services: Services, database: object, notifier: object, clock: FakeClock) -> None:
     view = await services.tournaments.start((await signed_up(services, "swiss", 8)).id,

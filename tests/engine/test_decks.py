@@ -183,7 +183,7 @@ def test_deck_round_trips_through_dict() -> None:
 
 def test_a_deck_being_built_may_lack_units_but_nothing_else() -> None:
     thin = Deck("northern_realms", "foltest_the_siegemaster", {"ves": 1, "decoy": 1})
-    assert problems(thin) == ["1 unit cards; a deck needs at least 22"]
+    assert problems(thin) == ["1 unit card; a deck needs at least 22"]
     assert draft_problems(thin) == []
     stray = Deck("northern_realms", "foltest_the_siegemaster", {"letho_of_gulet": 1})
     assert draft_problems(stray) == ["Letho of Gulet belongs to Nilfgaard, not Northern Realms"]

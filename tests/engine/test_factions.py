@@ -187,7 +187,7 @@ class TestScoiatael:
         assert m.phase == MULLIGAN
         assert all(len(s.hand) == 10 for s in m.sides)
         name = m.sides[1 - chooser].name
-        assert texts(events)[0] == f"{m.sides[chooser].name} chooses {name} to go first."
+        assert texts(events)[0] == f"{m.sides[chooser].name} lets {name} go first."
         m.apply(Action(0, KEEP))
         m.apply(Action(1, KEEP))
         assert m.current == 1 - chooser
@@ -195,7 +195,8 @@ class TestScoiatael:
     def test_scoiatael_may_choose_itself(self) -> None:
         for seed in range(4):
             m = starter_match(("scoiatael", "monsters"), seed=seed)
-            m.apply(Action(0, FIRST, target=0))
+            events = m.apply(Action(0, FIRST, target=0))
+            assert texts(events)[0] == f"{m.sides[0].name} chooses to go first."
             m.apply(Action(0, KEEP))
             m.apply(Action(1, KEEP))
             assert m.current == 0 and m.first == 0

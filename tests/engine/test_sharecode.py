@@ -183,7 +183,7 @@ def test_a_readable_code_for_an_illegal_deck_names_the_problem() -> None:
     assert decode_draft(code) == deck
     kind, message = reason(code)
     assert kind == INVALID
-    assert message == ("That share code is for a deck that breaks the rules: 1 unit cards; a "
+    assert message == ("That share code is for a deck that breaks the rules: 1 unit card; a "
                        "deck needs at least 22.")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,11 +11,32 @@ import discord
 
 LABEL_MAX, BUTTON_LABEL_MAX, DESCRIPTION_MAX, OPTIONS_MAX = 100, 80, 100, 25
 CONTENT_MAX = 2000
+_TRAILING = " \t\n,;:.\u3001\uff0c\uff1b\uff1a\u3002"  # left out before an ellipsis
 
 
 def clip(text: str, limit: int) -> str:
     """Shorten text to `limit` characters, marking the cut with an ellipsis."""
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
+
+
+def shorten(text: str, limit: int) -> str:
+    """Shorten text to `limit` characters at a word boundary, marking the cut with an
+    ellipsis: before a space, or between two characters of a script written without spaces
+    (Chinese); a text with no boundary in reach is cut where it must be."""
+    if len(text) <= limit:
+        return text
+    room = limit - 1
+    cut = next((i for i in range(room, 0, -1) if _word_ends(text, i)), room)
+    return text[:cut].rstrip(_TRAILING) + "\u2026"
+
+
+def _word_ends(text: str, i: int) -> bool:
+    """True when a word ends before text[i]."""
+    return text[i].isspace() or (_wide(text[i - 1]) and _wide(text[i]))
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
 
 
 def clean(text: str) -> str:
@@ -51,7 +73,7 @@ def option(label: str, value: str, description: str | None = None,
            default: bool = False) -> discord.SelectOption:
     """A select option, clipped to Discord's limits."""
     return discord.SelectOption(label=clip(label, LABEL_MAX), value=value,
-                                description=clip(description, DESCRIPTION_MAX) if description
+                                description=shorten(description, DESCRIPTION_MAX) if description
                                 else None, default=default)
 
 

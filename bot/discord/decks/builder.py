@@ -11,9 +11,20 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord.core.views import Outgoing, StaticView, button, clean, clip, option, select
+from bot.discord.core.views import (
+    OPTIONS_MAX,
+    Outgoing,
+    StaticView,
+    button,
+    clean,
+    clip,
+    option,
+    select,
+)
 from bot.discord.decks import ids
 from bot.i18n import N_, Language, ability_name, card_name, faction_name, row_name
+from bot.learn.factions import leader_label
+from bot.render.deck_screen import section_counts
 from bot.storage.saved_decks import SavedDeck
 from engine import Card, Deck, catalogue
 from engine.cards import LEADER, NEUTRAL, ROW_NAMES
@@ -36,6 +47,7 @@ CATEGORY_HINTS = {"close": N_("Units of your faction for the close combat row"),
                   "neutral": N_("Units any faction may use")}
 NOTHING = "none"
 OK, NOT_OK = "\u2705", "\u274c"
+COPIES = "*"  # an Add option's value: the card's id, or "<id>*<n>" for n copies at once
 
 
 def category_of(card: Card) -> str:
@@ -85,6 +97,37 @@ class Draft:
         """The draft with other cards or another leader (same name and category)."""
         return Draft(self.deck_id, self.category,
                      Deck(deck.faction, deck.leader, dict(deck.cards), self.deck.name))
+
+
+def with_copies(deck: Deck, card_id: str, change: int) -> Deck:
+    """The deck with `change` more (or fewer) copies of a card."""
+    cards = dict(deck.cards)
+    cards[card_id] = cards.get(card_id, 0) + change
+    if cards[card_id] <= 0:
+        del cards[card_id]
+    return Deck(deck.faction, deck.leader, cards, deck.name)
+
+
+def addable(deck: Deck, card_id: str) -> int:
+    """How many more copies of a card the deck may take, one after another."""
+    count = 0
+    while can_add(deck, card_id):
+        deck, count = with_copies(deck, card_id, +1), count + 1
+    return count
+
+
+def add_value(card_id: str, count: int) -> str:
+    """The Add option that adds `count` copies of a card."""
+    return card_id if count == 1 else f"{card_id}{COPIES}{count}"
+
+
+def read_add_value(value: str) -> tuple[str, int]:
+    """The card and the number of copies an Add option adds (ValueError if malformed)."""
+    card_id, _, count = value.partition(COPIES)
+    copies = int(count) if count else 1
+    if copies < 1:
+        raise ValueError(value)
+    return card_id, copies
 
 
 def is_unsaved(draft: Draft, saved: SavedDeck | None) -> bool:
@@ -168,12 +211,12 @@ def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -
     shown = [c for c in usable_cards(deck.faction) if category_of(c) == key]
     in_deck = {c.id: deck.cards.get(c.id, 0) for c in shown}
     names = {c.id: card_name(c.id, lang.tag) for c in shown}
-    adds = [option(names[c.id] + (f" ({in_deck[c.id]}/{c.copies})" if c.copies > 1 else ""),
-                   c.id, card_details(c, lang)) for c in shown if can_add(deck, c.id)]
+    adds = _add_options(deck, shown, lang)
     removes = [option(f"{names[c.id]} \u00d7{in_deck[c.id]}", c.id, card_details(c, lang))
                for c in shown if in_deck[c.id]]
     counts = {k: sum(n for c, n in deck.cards.items() if c in catalogue().cards
                      and category_of(catalogue().cards[c]) == k) for k in CATEGORIES}
+    counts |= section_counts(deck)  # rows and specials counted as the deck image counts them
     category = lang._(CATEGORIES[key])
     items: list[discord.ui.Item[StaticView]] = [
         select(cid("cat"), lang.pgettext("select placeholder", "Category"),
@@ -184,13 +227,13 @@ def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -
         _select_or_empty(cid("add"), lang.pgettext("select placeholder", "Add: {category}",
                                                    category=category), adds,
                          lang.pgettext("select option", "Nothing more of this category can go "
-                                       "in"), row=1),
+                                       "in"), row=1, several=True),
         _select_or_empty(cid("remove"), lang.pgettext("select placeholder", "Remove: {category}",
                                                       category=category), removes,
                          lang.pgettext("select option", "No cards of this category in the "
                                        "deck"), row=2),
         select(cid("leader"), lang.pgettext("select placeholder", "Leader"),
-               [option(card_name(c.id, lang.tag), c.id, lang._(c.text) if c.text else None,
+               [option(leader_label(c, lang=lang), c.id, lang._(c.text) if c.text else None,
                        default=c.id == deck.leader)
                 for c in catalogue().leaders(deck.faction)], row=3),
         button(lang.pgettext("button", "Save"), cid("save"), style=discord.ButtonStyle.success,
@@ -207,11 +250,41 @@ def builder_view(draft: Draft, confirm_close: bool = False, *, lang: Language) -
     return StaticView(*items)
 
 
+def _add_options(deck: Deck, shown: list[Card], lang: Language) -> list[discord.SelectOption]:
+    """The Add options of a category: for each card that can still go in, one copy (its
+    strength, rows and abilities described) and then each larger number of copies that can
+    go in at once (only the most, if every number would not fit in one select)."""
+    most = {c.id: addable(deck, c.id) for c in shown}
+    counts = [(c, n) for c in shown for n in range(1, most[c.id] + 1)]
+    if len(counts) > OPTIONS_MAX:
+        counts = [(c, n) for c, n in counts if n in (1, most[c.id])]
+    options = []
+    for card, n in counts[:OPTIONS_MAX]:
+        name, held = card_name(card.id, lang.tag), deck.cards.get(card.id, 0)
+        if n == 1:
+            label = name + (f" ({held}/{card.copies})" if card.copies > 1 else "")
+            options.append(option(label, add_value(card.id, 1), card_details(card, lang)))
+            continue
+        # i18n: an option adding several copies of a card at once; {total} is how many the
+        # deck then holds, {copies} the most it may hold
+        said = lang.npgettext("select description", "{count} copy at once: {total} of "
+                              "{copies} in the deck", "{count} copies at once: {total} of "
+                              "{copies} in the deck", n, total=held + n, copies=card.copies)
+        options.append(option(lang.pgettext("select option", "{card} \u00d7{count}", card=name,
+                                            count=n), add_value(card.id, n), said))
+    return options
+
+
 def _select_or_empty(custom_id: str, placeholder: str, options: list[discord.SelectOption],
-                     empty: str, row: int) -> discord.ui.Select[StaticView]:
-    """A select, or a disabled one saying why there is nothing to choose."""
+                     empty: str, row: int, several: bool = False
+                     ) -> discord.ui.Select[StaticView]:
+    """A select (`several`: of one or more options at once), or a disabled one saying why
+    there is nothing to choose."""
     if options:
-        return select(custom_id, placeholder, options, row=row)
+        menu = select(custom_id, placeholder, options, row=row)
+        if several:
+            menu.max_values = len(options)
+        return menu
     menu = select(custom_id, clip(empty, 100), [option(empty, NOTHING)], row=row)
     menu.disabled = True
     return menu

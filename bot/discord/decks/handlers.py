@@ -10,7 +10,14 @@ from bot.discord.core.context import private_lang, services
 from bot.discord.core.forms import Form, FormRouter, text_field
 from bot.discord.core.views import Outgoing, clean, clip
 from bot.discord.decks import ids
-from bot.discord.decks.builder import Draft, builder_message, categories, is_unsaved
+from bot.discord.decks.builder import (
+    Draft,
+    builder_message,
+    categories,
+    is_unsaved,
+    read_add_value,
+    with_copies,
+)
 from bot.i18n import Language, card_name, other_names
 from bot.i18n.deck_rules import Broken
 from bot.images import deck_png
@@ -75,7 +82,8 @@ async def on_build(interaction: discord.Interaction, groups: Groups, values: lis
     op = groups["op"]
     cat = catalogue()
     if op in ("cat", "add", "remove", "leader"):
-        _check_choice(op, draft, values[0])
+        for value in values:
+            _check_choice(op, draft, value)
     lang = await private_lang(interaction)
     if op == "cat":
         await show_builder(interaction, draft.showing(values[0]), saved, image=False, lang=lang)
@@ -98,20 +106,10 @@ async def on_build(interaction: discord.Interaction, groups: Groups, values: lis
     await interaction.response.defer()
     deck, note = draft.deck, ""
     if op == "add":
-        card = cat.card(values[0])
-        name = card_name(card.id, lang.tag)
-        if can_add(deck, card.id):
-            deck = _counted(deck, card.id, +1)
-            note = lang._("Added {card} ({count} in the deck).", card=name,
-                          count=deck.cards[card.id])
-        else:
-            more = _counted(deck, card.id, +1)
-            # i18n: {problems}: the deck rules it would break, separated by semicolons.
-            note = lang._("{card} cannot go in: {problems}.", card=name,
-                          problems=Broken(rule_problems(more, draft=True)))
+        deck, note = added_copies(deck, values, lang)
     elif op == "remove":
         card = cat.card(values[0])
-        deck = _counted(deck, card.id, -1)
+        deck = with_copies(deck, card.id, -1)
         note = lang._("Took out {card} ({count} left).", card=card_name(card.id, lang.tag),
                       count=deck.cards.get(card.id, 0))
     elif op == "leader":
@@ -240,23 +238,65 @@ def _paste_example(lang: Language) -> str:
                          "{leader}", **names)
 
 
+def added_copies(deck: Deck, values: list[str], lang: Language) -> tuple[Deck, str]:
+    """The deck with the copies chosen in Add (the most asked for each card, as many as
+    the rules let in), and a note saying what went in and what could not."""
+    asked: dict[str, int] = {}
+    for value in values:
+        card_id, count = read_add_value(value)
+        asked[card_id] = max(asked.get(card_id, 0), count)
+    went: list[tuple[str, int]] = []
+    refused: list[str] = []
+    for card_id, count in asked.items():
+        added = 0
+        while added < count and can_add(deck, card_id):
+            deck, added = with_copies(deck, card_id, +1), added + 1
+        if added:
+            went.append((card_id, added))
+        if added < count:
+            name = card_name(card_id, lang.tag)
+            # i18n: {problems}: the deck rules it would break, separated by semicolons.
+            refused.append(lang._("{card} cannot go in: {problems}.", card=name, problems=Broken(
+                rule_problems(with_copies(deck, card_id, +1), draft=True))))
+    if [added for _, added in went] == [1]:
+        card_id = went[0][0]
+        said = [lang._("Added {card} ({count} in the deck).", card=card_name(card_id, lang.tag),
+                       count=deck.cards[card_id])]
+    elif went:
+        said = [lang._("Added {cards}.", cards=lang.join([_copies(deck, card_id, added, lang)
+                                                          for card_id, added in went]))]
+    else:
+        said = []
+    return deck, " ".join(said + refused)
+
+
+def _copies(deck: Deck, card_id: str, added: int, lang: Language) -> str:
+    """A card just added, with how many copies at once and how many the deck holds."""
+    name, held = card_name(card_id, lang.tag), deck.cards[card_id]
+    if added == 1:
+        # i18n: a card just added, in a list; {count} is how many copies the deck now holds
+        return lang._("{card} ({count} in the deck)", card=name, count=held)
+    # i18n: copies of a card just added at once, in a list; {added} is how many were added,
+    # {count} how many the deck now holds
+    return lang._("{card} \u00d7{added} ({count} in the deck)", card=name, added=added,
+                  count=held)
+
+
 def _check_choice(op: str, draft: Draft, value: str) -> None:
     """Refuse a value no menu of this builder offers (a forged or very old click)."""
     faction = draft.deck.faction
+    copies = 1
+    if op == "add":
+        try:
+            value, copies = read_add_value(value)
+        except ValueError:
+            copies = 0
     allowed = (categories(faction) if op == "cat"
                else [c.id for c in catalogue().leaders(faction)] if op == "leader"
                else [c.id for c in catalogue().cards.values()
                      if c.faction in (faction, "neutral") and not c.side_deck])
-    if value not in allowed:
+    if value not in allowed or (op == "add" and not 1 <= copies <= catalogue().card(value).copies):
         raise IllegalMove("That choice is not part of this deck builder.")
-
-
-def _counted(deck: Deck, card_id: str, change: int) -> Deck:
-    cards = dict(deck.cards)
-    cards[card_id] = cards.get(card_id, 0) + change
-    if cards[card_id] <= 0:
-        del cards[card_id]
-    return Deck(deck.faction, deck.leader, cards, deck.name)
 
 
 def register_forms(router: FormRouter) -> None:

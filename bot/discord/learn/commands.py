@@ -1,4 +1,4 @@
-"""/gwent rules, card, help, faction and leader."""
+"""/gwent rules, card, help, faction, leader and credits."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.discord.learn.rules import FIRST_TOPIC, rules_message
 from bot.i18n import faction_name, search_factions
 from bot.images import card_png, deck_png
 from bot.learn.cards import find_cards
+from bot.learn.credits import credits_text
 from bot.learn.help import START
 from bot.learn.rules import topics
 from bot.service.decks import factions
@@ -61,6 +62,16 @@ async def help_command(interaction: discord.Interaction) -> None:
     lang = await private_lang(interaction)
     out = learn.help_message(START.key, learn.gwent_commands(interaction, lang=lang), lang=lang)
     await interaction.response.send_message(ephemeral=True, **out.send_kwargs())
+
+
+@app_commands.command(name="credits",
+                      description="Who made the card portraits' icons and the fonts: licences")
+async def credits_command(interaction: discord.Interaction) -> None:
+    """The credits: the icons' authors, source and licence, and the fonts (only the user sees
+    them)."""
+    lang = await private_lang(interaction)
+    await interaction.response.send_message(credits_text(lang), ephemeral=True,
+                                            suppress_embeds=True)
 
 
 @app_commands.command(description="A faction: its perk, leaders, starter deck and tips")

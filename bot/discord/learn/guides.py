@@ -4,7 +4,7 @@ them into messages and answers clicks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -14,9 +14,15 @@ from bot.discord.learn import ids
 from bot.discord.learn.rules import shared_message, turned
 from bot.i18n import ENGLISH, Language, Name, card_name, faction_name, search_factions
 from bot.learn.cards import explain_card, find_cards
-from bot.learn.factions import FACTIONS, leader_summary, leader_use, starter_deck_summary
+from bot.learn.factions import (
+    FACTIONS,
+    differs_from_witcher3,
+    leader_summary,
+    leader_use,
+    starter_deck_summary,
+)
 from bot.learn.glossary import ENGLISH_LANGUAGE, quoted
-from bot.learn.help import COMMANDS, PAGES, START, command_lines, help_page, page_label
+from bot.learn.help import COMMANDS, PAGES, HelpPage, command_lines, help_page, page_label
 from bot.learn.in_play import cards_in_view, rules_in_view
 from bot.service.errors import Refusal
 from engine import Card, Observation, catalogue
@@ -28,6 +34,7 @@ if TYPE_CHECKING:
 
 EMBED_COLOUR = discord.Colour.from_rgb(201, 160, 79)
 ALSO_MAX = 8  # other matching names listed under a card
+YOU_ARE_HERE = "\U0001f4cd"  # a round pushpin on the help page shown
 
 
 def help_message(key: str, commands: list[tuple[str, str]], *, lang: Language) -> Outgoing:
@@ -36,12 +43,18 @@ def help_message(key: str, commands: list[tuple[str, str]], *, lang: Language) -
     page = help_page(key)
     embeds = ((discord.Embed(description=command_lines(commands), colour=EMBED_COLOUR),)
               if page is COMMANDS else ())
-    view = StaticView(*(button(page_label(other, lang=lang), ids.help_page(other.key),
-                               disabled=other is page,
-                               style=discord.ButtonStyle.primary if other is START
-                               else discord.ButtonStyle.secondary)
-                        for other in PAGES))
+    view = StaticView(*(help_tab(other, other is page, lang=lang) for other in PAGES))
     return Outgoing(lang._(page.text), view, embeds=embeds)
+
+
+def help_tab(page: HelpPage, current: bool, *, lang: Language) -> discord.ui.Button[Any]:
+    """A help page's button: the current page's is highlighted and pinned ("you are here",
+    which screen readers read out too), and every one stays usable."""
+    tab = button(page_label(page, lang=lang), ids.help_page(page.key),
+                 style=discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary)
+    if current:
+        tab.emoji = YOU_ARE_HERE
+    return tab
 
 
 async def on_help_page(interaction: discord.Interaction, groups: Groups, _: list[str]
@@ -86,7 +99,7 @@ def faction_message(faction: str, deck_png: bytes, *, lang: Language) -> Outgoin
     # i18n: a leader in a faction's guide: its name, how often it works ("once per match",
     # "always on") and what it does
     leaders = "\n".join(lang._("- **{leader}** ({use}): {text}", leader=Name.card(c.id),
-                               use=leader_use(c, lang=lang), text=lang._(c.text))
+                               use=_leader_use(c, lang), text=lang._(c.text))
                         for c in catalogue().leaders(faction))
     tips = "\n".join(f"- {lang._(tip)}" for tip in guide.tips)
     # i18n: a faction's guide; {style} says how it plays, {perk} is its perk and {note} how
@@ -99,6 +112,16 @@ def faction_message(faction: str, deck_png: bytes, *, lang: Language) -> Outgoin
                      perk=lang._(info.perk), note=lang._(guide.perk_note), leaders=leaders,
                      deck=starter_deck_summary(faction, lang=lang), tips=tips)
     return Outgoing(content, files=(("deck.png", deck_png),))
+
+
+def _leader_use(card: Card, lang: Language) -> str:
+    """How often a leader works, and whether its ability is not The Witcher 3's."""
+    use = leader_use(card, lang=lang)
+    if differs_from_witcher3(card):
+        # i18n: in brackets after a leader's name: {use} is how often it works ("once per
+        # match"); its ability is not the one it had in The Witcher 3
+        return lang._("{use}; differs from The Witcher 3", use=use)
+    return use
 
 
 def leader_message(card: Card, png: bytes, *, lang: Language) -> Outgoing:

@@ -8,7 +8,8 @@ import discord
 
 from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
 from bot.discord.match import ids
-from bot.i18n import Language, Name, card_name, faction_name
+from bot.i18n import Language, Name, faction_name
+from bot.learn.factions import leader_label
 from bot.service.decks import deck_title, decks, factions, leaders, saved_key, seat_choice
 from bot.storage.records import MatchRecord
 from bot.storage.saved_decks import SavedDeck
@@ -42,7 +43,7 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = (),
         return Outgoing("\n".join(lines))
     lines.append(lang._("Change anything below, then press **Ready**. Build more decks with "
                         "`/gwent deck new`."))
-    deck_options = [option(name, key, lang.pgettext("select description", "Starter deck"),
+    deck_options = [option(lang._(name), key, lang.pgettext("select description", "Starter deck"),
                            default=key == me.deck)
                     for key, name in decks(me.faction)]
     for mine in saved:
@@ -61,7 +62,7 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = (),
                        default=key == me.faction)
                 for key, _ in factions()], row=0),
         select(ids.deck(match.id, "leader"), lang.pgettext("select placeholder", "Leader"),
-               [option(card_name(card.id, lang.tag), card.id, lang._(card.text),
+               [option(leader_label(card, lang=lang), card.id, lang._(card.text),
                        default=card.id == me.leader)
                 for card in leaders(me.faction)], row=1),
         select(ids.deck(match.id, "deck"), lang.pgettext("select placeholder", "Deck"),

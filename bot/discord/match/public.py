@@ -16,7 +16,7 @@ from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.match import ids
 from bot.discord.replays import ids as replay_ids
 from bot.discord.table.buttons import launch_buttons
-from bot.i18n import N_, Language, event_text, faction_name
+from bot.i18n import N_, Language, Nn_, event_text, faction_name
 from bot.learn.glossary import score
 from bot.learn.tutorial import next_steps
 from bot.service import Snapshot
@@ -217,8 +217,11 @@ def lobby_message(snapshot: Snapshot, *, lang: Language) -> Outgoing:
         else "\u23f3 " + lang._("{player} is choosing", player=clean(s.name))
         for s in match.seats)
     lines = [f"**{versus(a, b, lang=lang)}**",
-             lang._("{players}, choose your faction, leader and deck, then press Ready.",
-                    players=" ".join(mention(u) for u in people(match))),
+             # i18n: {players} are one or two mentions.
+             lang.ngettext("{players}, choose your faction, leader and deck, then press Ready.",
+                           "{players}, choose your faction, leader and deck, then press Ready.",
+                           len(people(match)),
+                           players=" ".join(mention(u) for u in people(match))),
              status]
     if match.deadline:
         # i18n: {when} is a live Discord time, like "in 10 minutes".
@@ -268,25 +271,35 @@ def score_line(obs: Observation, *, lang: Language) -> str:
             f"**{score(a.total, b.total, lang)}** {clean(b.name)}{note}")
 
 
-# What the players to act must do, on the board: (without a deadline, with one).
+# What the players to act must do, on the board: (without a deadline, with one), each a
+# plural by how many players it names.
 TO_DO = {
-    # i18n: {players} are mentions.
-    CHOOSE_FIRST: (N_("{players} decides who goes first."),
-                   # i18n: {players} are mentions; {when} a live time ("in 10 minutes").
-                   N_("{players} decides who goes first \u00b7 time runs out {when}.")),
-    # i18n: {players} are mentions.
-    MULLIGAN: (N_("{players} may redraw up to 2 cards, or keep their hand."),
-               # i18n: {players} are mentions.
-               N_("{players} may redraw up to 2 cards, or keep their hand \u00b7 time runs "
-                  "out {when}.")),
-    # i18n: {players} are mentions.
-    "choice": (N_("{players} has a choice to make."),
-               # i18n: {players} are mentions; {when} a live time ("in 10 minutes").
-               N_("{players} has a choice to make \u00b7 time runs out {when}.")),
-    # i18n: {players} are mentions.
-    "turn": (N_("{players}, it's your turn."),
-             # i18n: {players} are mentions; {when} a live time ("in 10 minutes").
-             N_("{players}, it's your turn \u00b7 time runs out {when}.")),
+    # i18n: {players} are one or two mentions.
+    CHOOSE_FIRST: (Nn_("{players} decides who goes first.",
+                       "{players} decide who goes first."),
+                   # i18n: {players} are one or two mentions; {when} a live time ("in 10
+                   # minutes").
+                   Nn_("{players} decides who goes first \u00b7 time runs out {when}.",
+                       "{players} decide who goes first \u00b7 time runs out {when}.")),
+    # i18n: {players} are one or two mentions.
+    MULLIGAN: (Nn_("{players} may redraw up to 2 cards, or keep their hand.",
+                   "{players} may each redraw up to 2 cards, or keep their hand."),
+               # i18n: {players} are one or two mentions; {when} a live time.
+               Nn_("{players} may redraw up to 2 cards, or keep their hand \u00b7 time runs "
+                   "out {when}.",
+                   "{players} may each redraw up to 2 cards, or keep their hand \u00b7 time "
+                   "runs out {when}.")),
+    # i18n: {players} are one or two mentions.
+    "choice": (Nn_("{players} has a choice to make.", "{players} have a choice to make."),
+               # i18n: {players} are one or two mentions; {when} a live time ("in 10
+               # minutes").
+               Nn_("{players} has a choice to make \u00b7 time runs out {when}.",
+                   "{players} have a choice to make \u00b7 time runs out {when}.")),
+    # i18n: {players} are one or two mentions.
+    "turn": (Nn_("{players}, it's your turn.", "{players}, it's your turn."),
+             # i18n: {players} are one or two mentions; {when} a live time ("in 10 minutes").
+             Nn_("{players}, it's your turn \u00b7 time runs out {when}.",
+                 "{players}, it's your turn \u00b7 time runs out {when}.")),
 }
 
 
@@ -306,9 +319,11 @@ def turn_line(snapshot: Snapshot, *, lang: Language) -> str:
     phase = (obs.phase if obs.phase in (CHOOSE_FIRST, MULLIGAN)
              else "choice" if obs.pending is not None else "turn")
     without, with_deadline = TO_DO[phase]
-    to_do = (lang._(with_deadline, players=" ".join(mention(u) for u in waiting),
-                    when=when(match.deadline)) if match.deadline
-             else lang._(without, players=" ".join(mention(u) for u in waiting)))
+    to_do = (lang.ngettext(*with_deadline, len(waiting),
+                           players=" ".join(mention(u) for u in waiting),
+                           when=when(match.deadline)) if match.deadline
+             else lang.ngettext(*without, len(waiting),
+                                players=" ".join(mention(u) for u in waiting)))
     return (f"\u25b6\ufe0f {to_do} "
             + lang._("Play in your open hand, or press **Show my hand**."))
 
@@ -366,32 +381,45 @@ def dms_closed_note(user_id: int, *, lang: Language) -> str:
                                       "**Show my hand** here instead.", player=mention(user_id))
 
 
-# What a timeout does, in the warning before it.
+# What a timeout does, in the warning before it: a plural by how many players it names.
 TIMEOUT_WARNINGS = {
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    USE_DECK: N_("{players}: time runs out {when}, then your current deck choice is used."),
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    KEEP_HAND: N_("{players}: time runs out {when}, then you keep this hand."),
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    TAKE_OPTION: N_("{players}: time runs out {when}, then the first option is taken for "
-                    "you."),
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    PASS_ROUND: N_("{players}: time runs out {when}, then you pass the round."),
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    FORFEIT_MATCH: N_("{players}: time runs out {when}, then you forfeit the match: it would "
-                      "be your second timeout in a row."),
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    NO_SHOW: N_("{players}: time runs out {when}, then you forfeit the match: in a "
-                "tournament, a player not ready in time loses."),
-    # i18n: {players} are mentions; {when} a live time ("in 2 minutes") or "soon".
-    ABANDON_MATCH: N_("{players}: time runs out {when}, then the match ends as abandoned, "
-                      "since nobody has moved for two turns: no winner, and it is not rated."),
-    # i18n: {first}: a player's name; {players}: mentions; {when}: a live time or "soon".
-    GO_FIRST: N_("{players}: time runs out {when}, then {first} goes first."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    USE_DECK: Nn_("{players}: time runs out {when}, then your current deck choice is used.",
+                  "{players}: time runs out {when}, then your current deck choices are used."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    KEEP_HAND: Nn_("{players}: time runs out {when}, then you keep this hand.",
+                   "{players}: time runs out {when}, then you each keep your hand."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    TAKE_OPTION: Nn_("{players}: time runs out {when}, then the first option is taken for "
+                     "you.",
+                     "{players}: time runs out {when}, then the first option is taken for "
+                     "you."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    PASS_ROUND: Nn_("{players}: time runs out {when}, then you pass the round.",
+                    "{players}: time runs out {when}, then you pass the round."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    FORFEIT_MATCH: Nn_("{players}: time runs out {when}, then you forfeit the match: it "
+                       "would be your second timeout in a row.",
+                       "{players}: time runs out {when}, then you forfeit the match: it "
+                       "would be your second timeout in a row."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    NO_SHOW: Nn_("{players}: time runs out {when}, then you forfeit the match: in a "
+                 "tournament, a player not ready in time loses.",
+                 "{players}: time runs out {when}, then you forfeit the match: in a "
+                 "tournament, a player not ready in time loses."),
+    # i18n: {players} are one or two mentions; {when} a live time ("in 2 minutes") or "soon".
+    ABANDON_MATCH: Nn_("{players}: time runs out {when}, then the match ends as abandoned, "
+                       "since nobody has moved for two turns: no winner, and it is not rated.",
+                       "{players}: time runs out {when}, then the match ends as abandoned, "
+                       "since nobody has moved for two turns: no winner, and it is not rated."),
+    # i18n: {first}: a player's name; {players}: one or two mentions; {when}: a live time or
+    # "soon".
+    GO_FIRST: Nn_("{players}: time runs out {when}, then {first} goes first.",
+                  "{players}: time runs out {when}, then {first} goes first."),
 }
 
 
-def timeout_warning(snapshot: Snapshot, seat: int) -> str:
+def timeout_warning(snapshot: Snapshot, seat: int) -> tuple[str, str]:
     """The warning (TIMEOUT_WARNINGS) of what the seat's next timeout does
     (bot.service.timeouts decides it)."""
     obs = snapshot.observation
@@ -406,14 +434,15 @@ def warning_message(snapshot: Snapshot, seats: tuple[int, ...], *, lang: Languag
     match = snapshot.match
     # i18n: when a turn's time runs out, if its deadline is not known.
     deadline = when(match.deadline) if match.deadline else lang._("soon")
-    lines: dict[str, list[int]] = {}
+    lines: dict[tuple[str, str], list[int]] = {}
     for seat in seats:
         if not match.seats[seat].is_computer:
             lines.setdefault(timeout_warning(snapshot, seat), []).append(
                 match.seats[seat].user_id)
     text = "\n".join(
-        "\u23f3 " + lang._(warning, players=" ".join(mention(u) for u in users), when=deadline,
-                           first=clean(match.seats[0].name))
+        "\u23f3 " + lang.ngettext(*warning, len(users),
+                                  players=" ".join(mention(u) for u in users), when=deadline,
+                                  first=clean(match.seats[0].name))
         for warning, users in lines.items())
     return Outgoing(text, mentions=people(match, seats))
 

@@ -51,13 +51,22 @@ OUTCOMES: dict[str | tuple[str, str], str] = {
 LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
+def ladder_score_explained(lang: Language) -> str:
+    """What a ladder score is, in one sentence: why it is far below the MMRs early in a
+    season ("ladder score 51" beside an MMR of 1265 after one game)."""
+    # i18n: {best} is 4; {share} is 4% (a faction's part after one game); {games} is 25
+    # ("from its 25th game")
+    return lang._("Ladder score: a player's {best} best faction MMRs added up, each counting "
+                  "{share} after its first game of the season and in full from its {games}th.",
+                  best=BEST_FACTIONS, share=lang.percent(1 / RAMP_GAMES), games=RAMP_GAMES)
+
+
 def ladder_note(lang: Language) -> str:
     """The short line under each ladder image: what its numbers are."""
     # i18n: a small print line under the ladder ("-# " keeps it small in Discord);
-    # {best} is 4, {games} is 25 ("from its 25th game").
-    return lang._("-# Ladder score: the sum of a player's {best} best faction MMRs, each "
-                  "counted in full from its {games}th game of the season. `/gwent rules "
-                  "ranked` explains every number.", best=BEST_FACTIONS, games=RAMP_GAMES)
+    # {ladder} says what a ladder score is
+    return lang._("-# {ladder} `/gwent rules ranked` explains every number.",
+                  ladder=ladder_score_explained(lang))
 
 
 def mmr_note(lang: Language) -> str:
@@ -199,7 +208,8 @@ def profile_text(profile: Profile, *, lang: Language) -> str:
     played = [_faction_mmr(f, lang) for f in profile.factions if f.record.games]
     if played:
         parts.append(".\n" + lang._("Faction MMR: {factions}", factions=", ".join(played)))
-    return "\n".join([parts[0], "".join(parts[1:]) + ".", mmr_note(lang)])
+    notes = [f"-# {ladder_score_explained(lang)}"] if profile.played_season else []
+    return "\n".join([parts[0], "".join(parts[1:]) + ".", *notes, mmr_note(lang)])
 
 
 def _record(rec: Record, lang: Language) -> str:

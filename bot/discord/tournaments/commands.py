@@ -26,8 +26,8 @@ class TournamentCommands(app_commands.Group):
                                       "organiser role)")
     @app_commands.rename(format_="format")
     @app_commands.describe(name="The tournament's name", format_="How players are paired",
-                           rounds="Swiss only: how many rounds (ceil(log2(players)) if left "
-                                  "out)",
+                           rounds="Swiss only: how many rounds (left out: 3 for 5 to 8 "
+                                  "players, one more each time they double)",
                            max_players=f"At most this many players ({MAX_PLAYERS} if left out)",
                            starts_at="When it starts by itself, e.g. in 30 minutes, 20:30 "
                                      "(UTC), or a Discord timestamp",

@@ -26,7 +26,7 @@ from bot.discord.core.views import (
 from bot.discord.tournaments import ids
 from bot.i18n import N_, Language
 from bot.learn.glossary import quoted, record, score
-from bot.service.tournaments import TournamentView
+from bot.service.tournaments import MIN_PLAYERS, TournamentView
 from bot.storage.tournaments import (
     BY_ORGANISER,
     CANCELLED,
@@ -36,6 +36,7 @@ from bot.storage.tournaments import (
     GameRecord,
 )
 from bot.tournament.event import table
+from bot.tournament.formats import planned_rounds
 from bot.tournament.games import (
     A_WINS,
     B_WINS,
@@ -104,8 +105,14 @@ def rounds_text(view: TournamentView, *, lang: Language) -> str:
     if count is not None:
         return lang.ngettext("{count} round", "{count} rounds", count)
     if t.format == SWISS:
-        # i18n: how many rounds a Swiss tournament has: the formula, for the curious
-        return lang._("rounds: ceil(log2(players))")
+        players = max(len(view.players), MIN_PLAYERS)
+        # i18n: how many rounds a Swiss tournament will have with the players joined so
+        # far (at least 2); {players} is that number of players
+        return lang.ngettext("{count} round with {players} players (one more each time the "
+                             "number of players doubles)",
+                             "{count} rounds with {players} players (one more each time the "
+                             "number of players doubles)",
+                             planned_rounds(SWISS, players, None), players=lang.number(players))
     if t.format == ROUND_ROBIN:
         return lang._("everyone plays everyone")
     return lang._("until one player is left")
@@ -269,13 +276,28 @@ def standing_line(view: TournamentView, line: Line, *, lang: Language) -> str:
               "buchholz": points_text(line.buchholz, lang=lang),
               "sb": points_text(line.sonneborn_berger, lang=lang)}
     if line.byes:
-        # i18n: Buchholz and S-B (Sonneborn-Berger) are the tie-breaks' names
+        # i18n: the tie-breaks in plain words: {buchholz} is the sum of the points of the
+        # opponents met (Buchholz), {sb} the points of the opponents beaten (Sonneborn-Berger)
         return lang.ngettext("{position}. {player}: {points} ({record}, {count} bye), "
-                             "Buchholz {buchholz}, S-B {sb}",
+                             "opponents' points {buchholz}, beaten opponents' points {sb}",
                              "{position}. {player}: {points} ({record}, {count} byes), "
-                             "Buchholz {buchholz}, S-B {sb}", line.byes, **values)
-    return lang._("{position}. {player}: {points} ({record}), Buchholz {buchholz}, S-B {sb}",
-                  **values)
+                             "opponents' points {buchholz}, beaten opponents' points {sb}",
+                             line.byes, **values)
+    # i18n: the tie-breaks in plain words: {buchholz} is the sum of the points of the
+    # opponents met (Buchholz), {sb} the points of the opponents beaten (Sonneborn-Berger)
+    return lang._("{position}. {player}: {points} ({record}), opponents' points {buchholz}, "
+                  "beaten opponents' points {sb}", **values)
+
+
+def tie_breaks_note(view: TournamentView, *, lang: Language) -> str:
+    """The small print under standings: how ties are broken, and where to read more
+    (nothing for single elimination, which ranks players by the round reached)."""
+    if view.tournament.format == ELIMINATION:
+        return ""
+    # i18n: a small print line under a tournament's standings ("-# " keeps it small)
+    return "\n" + lang._("-# Ties go to more opponents' points (the points of everyone you "
+                         "played), then beaten opponents' points (of those you beat, half for "
+                         "a draw). `/gwent rules` explains every tie-break under Tournaments.")
 
 
 def points_line(points: Fraction, *, lang: Language) -> str:
@@ -315,13 +337,19 @@ def _embed(heading: str, lines: Sequence[str], *, lang: Language) -> discord.Emb
 
 def round_message(view: TournamentView, number: int, files: tuple[tuple[str, bytes], ...],
                   *, lang: Language) -> Outgoing:
-    """A round's pairings (and the standings so far) posted in the sign-up channel."""
+    """A round's pairings with their results so far (and the standings before it), posted
+    in the sign-up channel and kept up to date as results come in."""
     t = view.tournament
     stage = round_name(number, t.rounds or 0, t.format, lang=lang)
-    content = SWORDS + " " + lang._(
-        "{tournament} \u00b7 **{round}**: the pairings are out. Each match waits in its "
-        "thread: choose your deck and press Ready.", tournament=title(view),
-        round=round_label(number, t.rounds or 0, t.format, lang=lang))
+    label = round_label(number, t.rounds or 0, t.format, lang=lang)
+    if any(r.number == number and r.finished_at is not None for r in view.rounds):
+        content = SWORDS + " " + lang._("{tournament} \u00b7 **{round}**: every match has its "
+                                        "result.", tournament=title(view), round=label)
+    else:
+        content = SWORDS + " " + lang._(
+            "{tournament} \u00b7 **{round}**: the pairings are out. Each match waits in its "
+            "thread: choose your deck and press Ready. Results show here as they come in.",
+            tournament=title(view), round=label)
     embeds = [_embed(lang.pgettext("embed title", "{round}: pairings", round=stage),
                      [game_line(view, g, lang=lang) for g in view.games_of(number)],
                      lang=lang)]
@@ -331,6 +359,7 @@ def round_message(view: TournamentView, number: int, files: tuple[tuple[str, byt
                           number=lang.number(number - 1)),
             [standing_line(view, line, lang=lang)
              for line in table(view.event.through(number - 1))], lang=lang))
+        content += tie_breaks_note(view, lang=lang)
     return Outgoing(content, files=files, embeds=tuple(_fit_embeds(embeds)))
 
 
@@ -364,8 +393,9 @@ def standings_message(view: TournamentView, files: tuple[tuple[str, bytes], ...]
     if not view.rounds:
         return Outgoing(content + "\n" + lang._("No round has been played yet."))
     lines = [standing_line(view, line, lang=lang) for line in view.standings]
-    return Outgoing(content, files=files, embeds=tuple(_fit_embeds([_embed(
-        lang.pgettext("embed title", "Standings"), lines, lang=lang)])))
+    return Outgoing(content + tie_breaks_note(view, lang=lang), files=files,
+                    embeds=tuple(_fit_embeds([_embed(lang.pgettext("embed title", "Standings"),
+                                                     lines, lang=lang)])))
 
 
 def final_message(view: TournamentView, files: tuple[tuple[str, bytes], ...], *,
@@ -380,7 +410,8 @@ def final_message(view: TournamentView, files: tuple[tuple[str, bytes], ...], *,
                       tournament=title(view), champion=mention(t.champion_id))
     lines = [standing_line(view, line, lang=lang) for line in view.standings]
     mentions = () if t.champion_id is None else (t.champion_id,)
-    return Outgoing(f"{TROPHY} {head}", files=files, mentions=mentions,
+    return Outgoing(f"{TROPHY} {head}{tie_breaks_note(view, lang=lang)}", files=files,
+                    mentions=mentions,
                     embeds=tuple(_fit_embeds([_embed(
                         lang.pgettext("embed title", "Final standings"), lines, lang=lang)])))
 

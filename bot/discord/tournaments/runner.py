@@ -1,5 +1,6 @@
 """Moves tournaments along in Discord: starts them at their start time, opens each round's
-matches in threads, posts the pairings (with the standings so far) and the champion.
+matches in threads, posts the pairings (with the standings so far), brings them up to date
+as results come in, and posts the champion.
 
 Every step reads the stored state and does the first thing left to do, so a step that
 failed (a Discord error, a restart, a process that died) is simply done again later: by the
@@ -35,7 +36,7 @@ from bot.discord.tournaments.messages import (
 from bot.i18n import Language
 from bot.images import pairings_png
 from bot.service.tournaments import TOURNAMENT, TournamentView
-from bot.storage.tournaments import FINISHED, RUNNING, SIGNUP, GameRecord
+from bot.storage.tournaments import FINISHED, RUNNING, SIGNUP, GameRecord, RoundRecord
 from bot.tournament.games import PLAYED
 from bot.tournament.views import pairings_card, round_name
 
@@ -135,14 +136,19 @@ class TournamentRunner:
                     return await self._open(view, record)
             for round_ in view.rounds:
                 if round_.pairings_message_id is None:
-                    await self._post_round(view, round_.number)
+                    await self._post_round(view, round_)
                     return True
+            if await self._show_results(view):
+                return True
             if view.rounds and view.rounds[-1].finished_at is not None:
                 return await tournaments.pair_next(tournament_id)
             return False
-        if t.status == FINISHED and t.final_message_id is None:
-            await self._post_final(view)
-            return True
+        if t.status == FINISHED:
+            if await self._show_results(view):
+                return True
+            if t.final_message_id is None:
+                await self._post_final(view)
+                return True
         return False
 
     # ----------------------------------------------------------------- steps
@@ -180,8 +186,8 @@ class TournamentRunner:
         await tournaments.open_match(t.id, game, t.channel_id)
         return True
 
-    async def _post_round(self, view: TournamentView, number: int) -> None:
-        """Post a round's pairings, and the standings so far, in the sign-up channel."""
+    async def _round_message(self, view: TournamentView, number: int) -> Outgoing:
+        """A round's pairings with their results so far, and the standings before it."""
         t = view.tournament
         lang = await self._lang(t.guild_id)
         files: tuple[tuple[str, bytes], ...] = (
@@ -189,9 +195,40 @@ class TournamentRunner:
                                                               number, lang=lang), tag=lang.tag)),)
         if number > 1:
             files += await tournament_images(view, through=number - 1, lang=lang)
-        message = await self._send(t.channel_id, round_message(view, number, files, lang=lang),
-                                   nonce=f"gwtr{t.id}:{number}")
-        await self._bot.services.tournaments.set_round_message(t.id, number, message.id)
+        return round_message(view, number, files, lang=lang)
+
+    async def _post_round(self, view: TournamentView, round_: RoundRecord) -> None:
+        """Post a round's pairings, and the standings so far, in the sign-up channel. A post
+        retried after a crash gets the message posted before, as it was then: unless it
+        shows what was sent now, it is marked out of date, to be edited."""
+        t = view.tournament
+        out = await self._round_message(view, round_.number)
+        message = await self._send(t.channel_id, out, nonce=f"gwtr{t.id}:{round_.number}")
+        sent = out.send_kwargs()
+        fresh = (message.content == sent["content"]
+                 and [e.description for e in message.embeds]
+                 == [e.description for e in sent.get("embeds", [])])
+        await self._bot.services.tournaments.set_round_message(
+            t.id, round_.number, message.id, round_.changes if fresh else 0)
+
+    async def _show_results(self, view: TournamentView) -> bool:
+        """Bring the first out-of-date pairings message up to date with its round's results;
+        False when every one is up to date. A message deleted meanwhile, or one the bot may
+        no longer edit, is given up."""
+        round_ = next((r for r in view.rounds if r.out_of_date), None)
+        if round_ is None or round_.pairings_message_id is None:
+            return False
+        t = view.tournament
+        out = await self._round_message(view, round_.number)
+        try:
+            await self._bot.get_partial_messageable(t.channel_id).get_partial_message(
+                round_.pairings_message_id).edit(**out.edit_kwargs(replace_files=True))
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("tournament %s: round %s's pairings were not updated: %s %s", t.id,
+                     round_.number, error.status, error.text)
+        await self._bot.services.tournaments.set_round_message(
+            t.id, round_.number, round_.pairings_message_id, round_.changes)
+        return True
 
     async def _post_final(self, view: TournamentView) -> None:
         """Announce the champion with the final standings (and bracket)."""

@@ -8,14 +8,17 @@ import json
 import random
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PIL import Image
 
 from bot.discord.client import GwentBot
+from bot.discord.decks.builder import categories, category_of
 from bot.i18n import card_name
 from bot.service.decks import saved_key
-from engine import Deck, Match, starter_deck
+from engine import Deck, Match, catalogue, starter_deck
 from engine.decklist import format_list
+from engine.sharecode import decode_draft
 from tests.bot.e2e.driver import newest, open_match, signature
 from tests.bot.e2e.test_practice import _lobby, _match_id
 from tests.emulator import Emulator, InteractionHandle, MessageView, VirtualUser, World, run_bot
@@ -211,7 +214,7 @@ async def test_builder_refusals_and_confirmations(emu: Emulator, world: World,
         await pick(emu, alice, thin, "add", "cerys")
         refused = alice.click(thin, label="Share")
         text = (await refused.message()).content
-        assert "not ready to share yet: 1 unit cards; a deck needs at least 22" in text
+        assert "not ready to share yet: 1 unit card; a deck needs at least 22" in text
         saving = alice.click(thin, label="Save")
         await saving.response()
         before = signature(thin)
@@ -367,3 +370,76 @@ async def test_a_list_pasted_in_polish_or_russian_fills_the_builder(
         await changed(emu, builder, handle, before, "the Russian list")
         assert "Pasted 4 lines: the deck now holds these 6 cards." in builder.content
         assert "Units **4/22**" in builder.content and "Specials **2/10**" in builder.content
+
+
+@dataclass
+class Taps:
+    """What building a deck cost: interactions the bot answered, and taps on a phone (a
+    select: open it, tap each option chosen, and close it when it takes several; a button:
+    one tap)."""
+
+    interactions: int = 0
+    taps: int = 0
+
+
+def the_draft(builder: MessageView) -> Deck:
+    """The deck the builder's components carry."""
+    found = re.search(r":(GW[0-9A-Z]+):", menu(builder, "save"))
+    assert found is not None
+    return decode_draft(found.group(1))
+
+
+async def build_by_taps(emu: Emulator, user: VirtualUser, builder: MessageView,
+                        deck: Deck) -> Taps:
+    """Build `deck` from the builder as a player would with the fewest taps: category by
+    category, choosing for each card the option that adds the most copies still wanted, all
+    cards at once when the Add select takes several."""
+    cost = Taps()
+
+    async def choose(op: str, values: list[str]) -> None:
+        several = builder.select(menu(builder, op)).max_values > 1
+        cost.interactions += 1
+        cost.taps += 2 + len(values) if several else 2
+        await pick_several(emu, user, builder, op, values)
+
+    cards = catalogue().cards
+    for category in categories(deck.faction):
+        wanted = {c: n for c, n in deck.cards.items() if category_of(cards[c]) == category}
+        while any(the_draft(builder).cards.get(c, 0) < n for c, n in wanted.items()):
+            if f":{category}:" not in menu(builder, "add"):
+                await choose("cat", [category])
+            menu_ = builder.select(menu(builder, "add"))
+            best: dict[str, tuple[int, str]] = {}
+            for o in menu_.options:
+                card_id, _, count = o.value.partition("*")
+                need = wanted.get(card_id, 0) - the_draft(builder).cards.get(card_id, 0)
+                copies = int(count or 1)
+                if 0 < copies <= need and copies > best.get(card_id, (0, ""))[0]:
+                    best[card_id] = (copies, o.value)
+            values = [v for _, v in best.values()]
+            await choose("add", values if menu_.max_values > 1 else values[:1])
+    if the_draft(builder).leader != deck.leader:
+        await choose("leader", [deck.leader])
+    return cost
+
+
+async def pick_several(emu: Emulator, user: VirtualUser, builder: MessageView, op: str,
+                       values: list[str]) -> None:
+    before = signature(builder)
+    handle = user.select(builder, menu(builder, op), values)
+    await changed(emu, builder, handle, before, f"the builder after {op} {values}")
+
+
+async def test_several_copies_are_one_action_the_starter_deck_in_nine_choices(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    async with run_bot(emu, make_bot()):
+        builder = await alice.slash(world.channel, "gwent deck new",
+                                    faction="northern_realms").message()
+        starter = starter_deck("northern_realms")
+        cost = await build_by_taps(emu, alice, builder, starter)
+        built = the_draft(builder)
+        assert (built.leader, built.cards) == (starter.leader, starter.cards)
+        assert "Units **27/22** \u2705 \u00b7 Specials **7/10** \u2705" in builder.content
+        # Before, every copy was a choice of its own: 38 choices and 76 taps.
+        assert (cost.interactions, cost.taps) == (9, 41), cost

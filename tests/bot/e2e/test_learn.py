@@ -20,6 +20,7 @@ from tests.emulator import AutocompleteChoice, Emulator, MessageView, World, run
 THREAD = re.compile(r"<#(\d+)>")
 HINT = "\U0001f4a1 **Tutorial:**"
 HELP_SCREEN = 800  # characters: about one phone screen
+PRIMARY, SECONDARY = 1, 2  # Discord's button styles
 
 
 async def test_help_and_the_rules_browser_with_share(
@@ -29,6 +30,12 @@ async def test_help_and_the_rules_browser_with_share(
         help_ = await alice.slash(world.channel, "gwent help").message()
         assert help_.ephemeral and "/gwent tutorial" in help_.content
         assert len(help_.content) <= HELP_SCREEN and not help_.embeds
+        # The tabs: all usable, the one shown highlighted (primary) and pinned.
+        assert [(b.label, b.style, b.disabled, b.emoji is not None) for b in help_.buttons] == [
+            ("Start", PRIMARY, False, True), ("Your match", SECONDARY, False, False),
+            ("Stuck?", SECONDARY, False, False), ("Commands", SECONDARY, False, False)]
+        again = alice.click(help_, label="Start")
+        assert (await again.response()).type == 7 and not again.followups  # shown again
         alice.click(help_, label="Commands")
         await emu.wait_for(lambda: bool(help_.embeds), 5, "the commands page")
         commands = help_.embeds[0]["description"]
@@ -38,6 +45,9 @@ async def test_help_and_the_rules_browser_with_share(
         alice.click(help_, label="Stuck?")
         await emu.wait_for(lambda: "stuck" in help_.content, 5, "the stuck page")
         assert not help_.embeds and "Refresh" in help_.content
+        assert [b.label for b in help_.buttons if b.style == PRIMARY] == ["Stuck?"]
+        assert [b.label for b in help_.buttons if b.emoji] == ["Stuck?"]
+        assert not any(b.disabled for b in help_.buttons)
 
         rules = await alice.slash(world.channel, "gwent rules").message()
         assert rules.ephemeral and rules.content.startswith("**Gwent rules: Overview**")
@@ -72,6 +82,8 @@ async def test_faction_leader_and_card_lookups_forgive_typos(
                                     name=offered[0].value).message()
         assert faction.ephemeral and "**Perk:**" in faction.content
         assert "The White Flame" in faction.content and "always on" in faction.content
+        assert faction.content.count("differs from The Witcher 3") == 1
+        assert "The Relentless** (once per match; differs from The Witcher 3)" in faction.content
         assert [a.filename for a in faction.attachments] == ["deck.png"]
         assert faction.attachments[0].data.startswith(b"\x89PNG")
 
@@ -81,6 +93,10 @@ async def test_faction_leader_and_card_lookups_forgive_typos(
                                    name="eredin destroyr").message()
         assert "Eredin: Destroyer of Worlds" in leader.content
         assert "once per match" in leader.content and "does the same here" in leader.content
+        assert "**Differs from The Witcher 3.** There it made you discard two cards" in \
+            leader.content
+        same = await alice.slash(world.channel, "gwent leader", name="bringer of death").message()
+        assert "Eredin: Bringer of Death" in same.content and "Witcher 3" not in same.content
 
         for typed, expected in (("yenefer", "Yennefer of Vengerberg"),
                                 ("blue stripe", "Blue Stripes Commando")):

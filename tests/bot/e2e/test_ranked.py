@@ -11,7 +11,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from bot.discord.client import GwentBot
-from bot.discord.ranked.messages import mmr_note
+from bot.discord.ranked.messages import ladder_score_explained, mmr_note
 from bot.i18n import ENGLISH, language
 from bot.service.ranked import CASUAL
 from tests.bot.e2e.driver import newest, open_match
@@ -85,6 +85,10 @@ async def test_two_matches_then_leaderboard_stats_and_history(
             assert (f"Ranked {won[user.id]}W {won[other.id]}L {draws}D"
                     in profile.content), profile.content
             assert image(profile, "profile.png").width == 720
+            # The ladder score (51 after one game with an MMR of 1265) is explained there.
+            assert re.search(r"\(ladder score \d+\)", profile.content), profile.content
+            assert profile.content.splitlines()[-2] == "-# " + ladder_score_explained(EN)
+            assert "counting 4% after its first game" in profile.content
 
             history = await user.slash(world.channel, "gwent history").message()
             lines = history.content.splitlines()
@@ -155,7 +159,9 @@ async def test_a_casual_challenge_changes_no_rating_but_shows_in_stats(
         assert result.content.startswith("\U0001f3f3\ufe0f Alice forfeited: **Bob** wins")
         await emu.wait_for(lambda: "casual" in result.content, 5, "the casual line")
         assert result.content.splitlines()[-1] == EN.say(CASUAL)
-        assert "MMR 1200" not in result.content
+        assert result.content.splitlines()[-1] == "\U0001f91d A casual match, for fun: nothing " \
+            "is rated."
+        assert not re.search(r"MMR|\brank|ladder", result.content), result.content  # plain words
         ladder = await carol.slash(world.channel, "gwent leaderboard").message()
         assert "No ranked match has been played in this server" in ladder.content
         stats = await bob.slash(world.channel, "gwent stats").message()

@@ -77,7 +77,7 @@ async def test_timeouts_say_what_they_do_and_two_in_a_row_lose(
                                         ranked=True)
         # The redraws: the timeout keeps the hand and counts against nobody.
         redraws = await warning(table, bot, clock)
-        assert redraws.content.endswith(", then you keep this hand.")
+        assert redraws.content.endswith(", then you each keep your hand.")
         assert all(f"<@{u}>" in redraws.content for u in (alice.id, bob.id))
         board = await expire(table, bot, clock, board)
         await emu.wait_for(lambda: redraws.deleted, 5, "the warning to go")

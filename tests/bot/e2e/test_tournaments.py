@@ -15,11 +15,13 @@ from PIL import Image
 
 from bot.discord.client import GwentBot
 from bot.discord.core import context
+from bot.service import Services
 from bot.service.settings import DEFAULT_TURN_SECONDS
-from bot.storage.tournaments import FINISHED
+from bot.service.tournaments import Actor
+from bot.storage.tournaments import FINISHED, TournamentRepository
 from engine import catalogue
 from tests.bot.e2e.driver import Table, board_count, newest, refusal, to_act
-from tests.bot.helpers import FakeClock
+from tests.bot.helpers import FakeClock, RecordingNotifier
 from tests.bot.i18n.marked import marked_language, unmarked
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, World, populate, run_bot
 from tests.emulator.models import Role
@@ -80,6 +82,11 @@ async def play_match(emu: Emulator, bot: GwentBot, thread: Channel,
         ahead = public.sides[seat].total > public.sides[1 - seat].total
         await _move(table, user, hand, user.id == winner and not ahead)
     raise AssertionError("the match did not end")
+
+
+def table_lines(message: MessageView) -> list[str]:
+    """The tables of a round's pairings message, one line each, as they read now."""
+    return str(message.embeds[0]["description"]).splitlines()
 
 
 def shown(user: VirtualUser) -> str:
@@ -166,11 +173,13 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
                                   format="swiss").message()
         assert not signup.ephemeral and "**Spring Cup** \u00b7 Swiss" in signup.content
         assert "casual: not rated" in signup.content
+        assert "\u00b7 Swiss \u00b7 1 round with 2 players (one more each time" in signup.content
         for user in users.values():
             user.click(signup, label="Join")
             await emu.wait_for(lambda u=user: shown(u) in signup.content, 5,
                                "the player on the list")
         assert "**Players (4/64):** Alice, Bob, Carol, Dave" in signup.content
+        assert "\u00b7 Swiss \u00b7 2 rounds with 4 players" in signup.content  # as a number
         again = alice.click(signup, label="Join")
         assert "already joined" in (await refusal(emu, again)).content
         early = alice.click(signup, label="Start now")
@@ -192,9 +201,18 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
             assert f"<@{a}> vs <@{b}>" in intro.content and "forfeits" in intro.content
 
         # Table 1 is played; at table 2, Carol's opponent waits while Carol drops.
+        round1 = pairings[0]
+        assert [": playing \u00b7 <#" in line for line in table_lines(round1)] == [True, True]
+        before = png(round1, "pairings.png")
         thread, a, b = first[1]
         result = await play_match(emu, run.bot, thread, {a: users[a], b: users[b]}, winner=a)
         assert result is not None
+        # Round 1's pairings show the result at once; the other table still plays.
+        await emu.wait_for(lambda: f"1. <@{a}> beat <@{b}> " in table_lines(round1)[0], 10,
+                           "table 1's result in the pairings")
+        assert ": playing \u00b7 <#" in table_lines(round1)[1]
+        assert "Results show here as they come in." in round1.content
+        assert png(round1, "pairings.png").tobytes() != before.tobytes()  # drawn again
         table2, c, d = first[2]
         leaver = carol.id if carol.id in (c, d) else c
         dropped = await users[leaver].slash(world.channel, "gwent tournament drop").message()
@@ -203,6 +221,9 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
             (m for m in emu.messages(table2) if "forfeited" in m.content), None), 10,
             "the dropped player's forfeit")
         assert shown(users[leaver]) in forfeit.content
+        await emu.wait_for(lambda: "every match has its result" in round1.content, 10,
+                           "round 1 over in its pairings")
+        assert not any(": playing" in line for line in table_lines(round1))
 
         # Round 2: three players left, so one match and a bye, with the standings so far.
         round2 = await emu.wait_for(lambda: next(
@@ -230,6 +251,8 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
         standings_text = final[0].embeds[0]["description"]
         assert standings_text.splitlines()[0].startswith("1. ")
         assert "(left)" in standings_text  # Carol's results stay
+        assert "opponents' points" in standings_text and "Buchholz" not in standings_text
+        assert "`/gwent rules` explains every tie-break" in final[0].content
         await emu.wait_for(lambda: "**Over**" in signup.content, 5, "the sign-up's end")
         assert not signup.buttons
 
@@ -258,6 +281,62 @@ async def test_swiss_of_four_with_a_drop_and_a_restart(emu: Emulator, db_path: P
                 text = " ".join([message.content, *(e.get("description") or ""
                                                     for e in message.embeds)])
                 assert not {c for c in cards if re.search(rf"\b{re.escape(c)}\b", text)}
+
+
+async def test_a_result_stored_while_no_bot_runs_shows_in_the_pairings_later(
+        emu: Emulator, db_path: Path, rng: random.Random) -> None:
+    world = populate(emu, users=3)
+    alice, bob, olga = world.users
+    organiser(emu, world, olga)
+    clock = FakeClock()
+
+    def make_bot() -> GwentBot:
+        return GwentBot(db_path, clock=clock, ai_think_seconds=0, rng=rng)
+
+    async with run_bot(emu, make_bot()) as run:
+        signup = await olga.slash(world.channel, "gwent tournament create", name="Duel",
+                                  format="swiss").message()
+        for user in (alice, bob):
+            user.click(signup, label="Join")
+            await emu.wait_for(lambda u=user: shown(u) in signup.content, 5, "the join")
+        olga.click(signup, label="Start now")
+        tid = (await run.bot.services.tournaments.all_of(world.guild.id))[0].id
+        await threads_of(emu, run.bot, tid, 1)
+        [pairings] = await emu.wait_for(lambda: posted(emu, world.channel, "\u2694\ufe0f"), 10,
+                                        "the pairings")
+        assert ": playing" in table_lines(pairings)[0]
+        before = png(pairings, "pairings.png")
+        tournaments = run.bot.services.tournaments
+        async with asyncio.timeout(5):  # the post is stored
+            while (await tournaments.get(tid)).rounds[0].pairings_message_id is None:
+                await asyncio.sleep(0.02)
+
+    # No bot runs: the organiser's result is stored all the same (as another process would),
+    # and the pairings post is forgotten (as if the bot had died before storing it).
+    services = await Services.open(db_path, RecordingNotifier(), clock, think_seconds=0,
+                                   rng=rng)
+    try:
+        [game] = (await services.tournaments.get(tid)).games
+        assert game.match_id is not None
+        await services.tournaments.set_result(world.guild.id, Actor(olga.id, "Olga", True),
+                                              game.match_id, game.game.b)
+        async with services.db.transaction() as repo:
+            await repo.sharing(TournamentRepository).update_round(tid, 1,
+                                                                  pairings_message_id=None)
+    finally:
+        await services.close()
+    assert ": playing" in table_lines(pairings)[0]
+
+    # The next bot on duty brings the pairings up to date, then announces the champion.
+    async with run_bot(emu, make_bot()):
+        await emu.wait_for(lambda: "beat" in table_lines(pairings)[0], 10, "the result shown")
+        assert f"<@{game.game.b}> beat <@{game.game.a}> (set by the organiser)" in \
+            table_lines(pairings)[0]
+        assert "every match has its result" in pairings.content
+        assert png(pairings, "pairings.png").tobytes() != before.tobytes()
+        await emu.wait_for(lambda: [m for m in posted(emu, world.channel, "\U0001f3c6")
+                                    if " is over" in m.content], 10, "the champion")
+        assert posted(emu, world.channel, "\u2694\ufe0f") == [pairings]  # posted once
 
 
 async def test_single_elimination_of_five_from_its_start_time_with_a_no_show(

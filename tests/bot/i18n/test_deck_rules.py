@@ -40,3 +40,22 @@ def test_every_rule_is_said_in_the_readers_language() -> None:
     polish = Broken(rule_problems(deck)).said_by(language("pl"))
     assert card_name(next(iter(deck.cards)), "pl") in polish
     assert "belongs to" not in polish and "unit cards" not in polish
+
+
+def test_the_counts_take_the_languages_plural_forms() -> None:
+    cat = catalogue()
+    roche = next(c.id for c in cat.cards.values() if c.is_unit and c.copies == 1
+                 and c.faction == "northern_realms")
+    leader = starter_decks()["northern_realms"].leader
+
+    def said(cards: dict[str, int], tag: str) -> str:
+        return Broken(rule_problems(Deck("northern_realms", leader, cards))).said_by(
+            language(tag))
+
+    name = card_name(roche, "pl")
+    assert said({roche: 2}, "pl").startswith(f"{name}: 2 kopie, a dozwolone najwyżej 1")
+    assert said({roche: 5}, "pl").startswith(f"{name}: 5 kopii, a dozwolone najwyżej 1")
+    assert said({roche: 1}, "pl") == "1 karta jednostki; talia potrzebuje co najmniej 22"
+    assert said({roche: 3}, "ru").endswith("; 3 карты отрядов; в колоде нужно не меньше 22")
+    assert said({roche: 1}, "en") == "1 unit card; a deck needs at least 22"
+    assert said({roche: 1}, "de") == "1 Einheitenkarte; ein Deck braucht mindestens 22"

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.i18n import Language, card_name, event_text, language, row_name
 from bot.i18n.catalogues import read_catalogue, template_path
 from bot.i18n.checks import key
 from bot.i18n.events import MATCH_LOG
 from bot.i18n.names import ROW_CONTEXT
+from engine.actions import FIRST, Action
 from engine.cards import CLOSE, ROW_TITLES, SIEGE
 from engine.events import (
     AGILE_MOVE,
@@ -29,8 +32,10 @@ from engine.events import (
 )
 from tests.bot.i18n.helpers import translations
 from tests.engine.match_logs import random_match
+from tests.engine.scenario import starter_match
 from tests.engine.test_events import replayed
 
+IN_SENTENCE = "row in a sentence"
 LOOKS_PL = ("{player} ogląda {count} losową kartę z ręki gracza {opponent}.",
             "{player} ogląda {count} losowe karty z ręki gracza {opponent}.",
             "{player} ogląda {count} losowych kart z ręki gracza {opponent}.")
@@ -50,14 +55,17 @@ def polish() -> Language:
         (AGILE_MOVE, "{card} do rzędu {row}", MATCH_LOG),
         ("Close Combat", "Walka wręcz", ROW_CONTEXT),
         ("Siege", "Machiny oblężnicze", ROW_CONTEXT),
+        ("close combat", "walki wręcz", IN_SENTENCE),
+        ("siege", "machin oblężniczych", IN_SENTENCE),
     ]))
 
 
 def chinese() -> Language:
     return Language("zh-CN", translations("zh-CN", [
-        (PLAYS_ON, "{player}在{row}打出{card}。", MATCH_LOG),
+        (PLAYS_ON, "{player}在{row}排打出{card}。", MATCH_LOG),
         (CHANGED, "{line}\uff08{change}\uff09。", MATCH_LOG),
         ("Close Combat", "近战", ROW_CONTEXT),
+        ("close combat", "近战", IN_SENTENCE),
     ]))
 
 
@@ -83,13 +91,13 @@ def test_english_is_the_engines_on_random_matches_of_every_faction() -> None:
 
 def test_a_line_in_polish_has_its_template_names_and_rows_translated() -> None:
     played = line(PLAYS_ON, player="Ewa", card="prince_stennis", row=CLOSE)
-    assert event_text(played, polish()) == "Ewa zagrywa Książę Stennis w rzędzie Walka wręcz."
+    assert event_text(played, polish()) == "Ewa zagrywa Książę Stennis w rzędzie walki wręcz."
     assert event_text(line(CHANGED, line=played, change=-3), polish()) == (
-        "Ewa zagrywa Książę Stennis w rzędzie Walka wręcz (-3).")
+        "Ewa zagrywa Książę Stennis w rzędzie walki wręcz (-3).")
     both = line(CHANGED_TOTALS, line=played, changes=(
         line(TOTAL_CHANGE, player="Ewa", change=4), line(TOTAL_CHANGE, player="Jan", change=-6)))
     assert event_text(both, polish()) == (
-        "Ewa zagrywa Książę Stennis w rzędzie Walka wręcz (Ewa: +4 i Jan: -6).")
+        "Ewa zagrywa Książę Stennis w rzędzie walki wręcz (Ewa: +4 i Jan: -6).")
 
 
 def test_lists_are_written_the_languages_way() -> None:
@@ -99,7 +107,7 @@ def test_lists_are_written_the_languages_way() -> None:
     moves = line(AGILE_REGROUP, moves=(line(AGILE_MOVE, card="ves", row=CLOSE),
                                        line(AGILE_MOVE, card="ballista", row=SIEGE)))
     assert event_text(moves, polish()) == ("Jednostki zwinne przegrupowują się: Ves do rzędu "
-                                           "Walka wręcz i Balista do rzędu Machiny oblężnicze.")
+                                           "walki wręcz i Balista do rzędu machin oblężniczych.")
 
 
 def test_plural_lines_take_the_languages_form() -> None:
@@ -119,7 +127,7 @@ def test_numbers_are_not_grouped() -> None:
 def test_a_note_drops_the_lines_full_stop_in_chinese_too() -> None:
     played = line(PLAYS_ON, player="Alice", card="ves", row=CLOSE)
     noted = event_text(line(CHANGED, line=played, change=2), chinese())
-    assert noted == f"Alice在近战打出{card_name('ves', 'zh-CN')}\uff08+2\uff09。"
+    assert noted == f"Alice在近战排打出{card_name('ves', 'zh-CN')}\uff08+2\uff09。"
 
 
 def test_an_untranslated_template_is_english_with_the_languages_names() -> None:
@@ -134,7 +142,7 @@ def test_a_line_kept_from_an_old_state_stays_as_it_was() -> None:
 
 def test_a_players_name_is_shown_as_given() -> None:
     played = line(PLAYS_ON, player="{card} {0} }{", card="ves", row=CLOSE)
-    assert event_text(played, polish()) == "{card} {0} }{ zagrywa Ves w rzędzie Walka wręcz."
+    assert event_text(played, polish()) == "{card} {0} }{ zagrywa Ves w rzędzie walki wręcz."
 
 
 def test_row_names_come_from_the_catalogue() -> None:
@@ -157,3 +165,16 @@ def test_every_language_writes_every_line_of_a_match() -> None:
         lang = language(tag)
         lines = [event_text(x, lang) for x in m.observation(None).event_log]
         assert all(lines) and "{" not in "".join(lines)
+
+
+@pytest.mark.parametrize("tag", ["en", "pl", "ru", "de", "pt-BR", "es-ES", "fr", "zh-CN"])
+def test_who_goes_first_names_each_player_once(tag: str) -> None:
+    lang = language(tag)
+    for chosen in (0, 1):
+        match = starter_match(("scoiatael", "monsters"), names=("Alice", "Bob"))
+        match.apply(Action(0, FIRST, target=chosen))
+        said = event_text(match.observation(None).event_log[-2], lang)
+        assert said.count("Alice") == 1, said
+        assert said.count("Bob") == (0 if chosen == 0 else 1), said
+    if tag == "en":
+        assert said == "Alice lets Bob go first."

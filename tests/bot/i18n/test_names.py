@@ -3,9 +3,12 @@ name typed in any of them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.i18n import (
+    ENGLISH,
     LANGUAGES,
     ability_name,
     card_ids_named,
@@ -13,6 +16,7 @@ from bot.i18n import (
     faction_name,
     other_names,
 )
+from bot.i18n.catalogues import MESSAGES, catalogue_path, read_catalogue, template_path
 from bot.i18n.names import name_entries, search_cards, search_factions
 from engine import Deck, catalogue, starter_decks
 from engine.cards import LEADER, NEUTRAL, UNIT
@@ -171,3 +175,41 @@ def test_other_languages_are_searched_only_when_the_readers_names_match_nothing(
     assert "trebuchet" not in search_cards("tri", "pl")
     assert "trebuchet" in search_cards("tri", "de")
     assert search_cards("Tribok", "en") == search_cards("tribo", "ru") == ["trebuchet"]
+
+
+def test_no_name_is_cut_short() -> None:
+    """Names are written in sentences, which never abbreviate: no "Kaedwen-Belagerungsexp.",
+    "Schütze der Schw. Inf." or "Бол. огненный скорпион", as the game's card frames have."""
+    cut = re.compile(r"\w\.(\s|$)")
+    found = [(tag, card_name(card_id, tag)) for tag in LANGUAGES
+             for card_id in catalogue().cards if cut.search(card_name(card_id, tag))]
+    assert found == []
+
+
+def _short_forms(tag: str) -> dict[str, str]:
+    """Each leader's name cut to its first word before the title ("Francesca: Daisy of the
+    Valley" for "Francesca Findabair: Daisy of the Valley"), by its full name."""
+    forms = {}
+    for card in catalogue().cards.values():
+        full = card_name(card.id, tag)
+        who, colon, title = full.partition(":")
+        first = re.split(r"[ \u00b7]", who)[0]
+        if card.type == LEADER and colon and first != who:
+            forms[f"{first}:{title}"] = full
+    return forms
+
+
+def _texts(tag: str) -> list[str]:
+    """Every text of the `gwent` catalogue in a language (English: the template's)."""
+    english = tag == ENGLISH
+    catalog = read_catalogue(template_path(MESSAGES) if english
+                             else catalogue_path(tag, MESSAGES))
+    said = [message.id if english else message.string for message in catalog if message.id]
+    return [text for texts in said for text in (texts if isinstance(texts, tuple) else (texts,))]
+
+
+@pytest.mark.parametrize("tag", LANGUAGES)
+def test_running_text_names_leaders_in_full(tag: str) -> None:
+    forms = _short_forms(tag)
+    assert len(forms) >= 5
+    assert [(short, text[:80]) for text in _texts(tag) for short in forms if short in text] == []

@@ -19,7 +19,7 @@ from bot.learn.help import PAGES
 from bot.learn.rules import topics
 from bot.learn.tutorial import given_key, next_hint, next_steps
 from bot.service.errors import Refusal
-from engine import catalogue, starter_decks
+from engine import catalogue
 from tests.bot.i18n.marked import marked_language, unmarked
 from tests.bot.learn.newcomer import NAMES, play_tutorial
 from tests.bot.learn.test_messages import observations
@@ -28,8 +28,6 @@ from tests.bot.test_vocabulary import texts_of
 TAG = "ru"  # names in Cyrillic: English left over stands out
 LANG = marked_language(TAG)
 SHARER = "Alice"
-# Starter decks keep their English names for now (the deck catalogue has no translations).
-DECKS = [deck.name for deck in starter_decks().values()]
 
 
 @cache
@@ -43,7 +41,7 @@ def names() -> tuple[str, ...]:
 
 
 def english_in(texts: Iterable[str]) -> list[str]:
-    allowed = [*names(), *NAMES, SHARER, *DECKS]
+    allowed = [*names(), *NAMES, SHARER]
     return sorted({word for text in texts for word in unmarked(text, allowed)})
 
 

@@ -127,7 +127,12 @@ def test_help_fits_a_phone_screen_and_its_pages_list_every_command() -> None:
     assert first.view is not None
     buttons = {b.label: b for b in first.view.children}  # type: ignore[attr-defined]
     assert set(buttons) == {page_label(page) for page in PAGES}
-    assert buttons["Start"].disabled and not buttons["Commands"].disabled
+    # Every tab stays usable; the page shown is highlighted and pinned, the others plain.
+    assert not any(b.disabled for b in buttons.values())
+    assert buttons["Start"].style == discord.ButtonStyle.primary
+    assert str(buttons["Start"].emoji) == "\U0001f4cd"
+    assert all(b.style == discord.ButtonStyle.secondary and b.emoji is None
+               for label, b in buttons.items() if label != "Start")
     for page in PAGES:
         out = learn.help_message(page.key, commands, lang=EN)
         check_limits(out)

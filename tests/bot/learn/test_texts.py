@@ -8,10 +8,10 @@ import re
 import pytest
 
 from bot.discord.learn import guides as learn
-from bot.i18n import language
-from bot.learn.abilities import ABILITIES, HERO
+from bot.i18n import card_name, language
+from bot.learn.abilities import ABILITIES, HERO, explain
 from bot.learn.cards import abilities_of, card_facts, explain_card, find_cards, related
-from bot.learn.factions import FACTIONS, LEADERS, leader_summary
+from bot.learn.factions import FACTIONS, LEADERS, leader_label, leader_summary
 from bot.learn.glossary import ENGLISH_LANGUAGE as EN
 from bot.learn.glossary import TERMS
 from bot.learn.help import PAGES
@@ -19,8 +19,11 @@ from bot.learn.rules import SCORING, topic, topics
 from engine import Card, catalogue, starter_decks
 from engine.cards import LEADER, ROW_TITLES
 from engine.scoring import row_strengths
+from tests.engine.scenario import play, scenario, texts
 
 CARDS = list(catalogue().cards.values())
+# Leaders that work here as the 2025 rulebook says, not as in The Witcher 3.
+NOT_AS_IN_WITCHER3 = {"emhyr_var_emreis_the_relentless", "eredin_destroyer_of_worlds"}
 
 
 def every_text() -> list[str]:
@@ -46,6 +49,9 @@ def test_every_faction_and_leader_is_described() -> None:
             summary = leader_summary(card)
             assert card.text in summary and LEADERS[card.id].tip in summary
             assert ("always on" in summary) == card.leader.passive  # type: ignore[union-attr]
+            marked = "Differs from The Witcher 3" in summary
+            assert marked == (card.id in NOT_AS_IN_WITCHER3), card.id
+            assert (leader_label(card) != card.name) == marked
 
 
 @pytest.mark.parametrize("card", CARDS, ids=[c.id for c in CARDS])
@@ -223,7 +229,37 @@ def test_card_facts_of_specials_and_leaders() -> None:
 
 def test_the_tournament_topic_gives_the_standings_order_the_rules_apply() -> None:
     text = " ".join(topic("tournaments").pages)
-    order = ["**Points**", "**Buchholz**", "**Sonneborn-Berger**", "**Head-to-head**",
+    order = ["**Points**", "**Opponents' points** (Buchholz)",
+             "**Beaten opponents' points** (Sonneborn-Berger)", "**Head-to-head**",
              "**Rounds won**"]
     assert [text.index(word) for word in order] == sorted(text.index(word) for word in order)
-    assert "ceil(log2(players))" in text and "circle method" in text
+    assert "log2" not in text and "circle method" in text
+    assert "1 for 2 players, 2 for 3 or 4, 3 for 5 to 8" in text  # Swiss rounds, as numbers
+
+
+# How each language says a card comes from the hand.
+FROM_HAND = {"en": "hand", "pl": "rę", "ru": "рук", "de": "Hand", "fr": "main",
+             "es-ES": "mano", "pt-BR": "mão", "zh-CN": "手牌"}
+
+
+@pytest.mark.parametrize("tag", list(FROM_HAND))
+def test_every_muster_text_takes_the_group_from_hand_and_deck_as_the_engine_does(tag: str
+                                                                                 ) -> None:
+    match = scenario(factions=("monsters", "nilfgaard"), hands=(["nekker", "nekker"], []),
+                     decks=(["nekker"], []))
+    assert "Muster brings Nekker, Nekker (1 from hand)." in texts(play(match, "nekker"))[-1]
+    cat = catalogue()
+    said = [cat.abilities["muster"].text, ABILITIES["muster"].unit, FACTIONS["monsters"].style,
+            *(card.text for card in cat.cards.values() if card.musters or card.muster_group)]
+    assert len(said) > 15
+    lang = language(tag)
+    assert [text for text in said if FROM_HAND[tag] not in lang._(text)] == []
+
+
+@pytest.mark.parametrize("tag", list(FROM_HAND))
+def test_leaders_named_in_the_rules_are_named_as_the_reader_knows_them(tag: str) -> None:
+    lang = language(tag)
+    assert card_name("francesca_findabair_hope_of_the_aen_seidhe", tag) in explain(
+        "agile", lang=lang)
+    assert card_name("francesca_findabair_daisy_of_the_valley", tag) in " ".join(
+        topic("setup", lang=lang).pages)

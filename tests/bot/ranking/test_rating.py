@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.i18n import ENGLISH, language
+from bot.i18n import ENGLISH, LANGUAGES, language
 from bot.ranking.match import FactionStanding, PlayerSeason, Record, rate_match
 from bot.ranking.ranks import RankState
 from bot.ranking.rating import (
@@ -126,3 +126,15 @@ def test_unknown_seasons_get_a_sentence(text: str) -> None:
     with pytest.raises(UnknownSeason) as raised:
         Season.parse(text, today=Season(2025, 4))
     assert str(raised.value).endswith(".") and len(str(raised.value)) > 20
+
+
+@pytest.mark.parametrize("tag", LANGUAGES)
+def test_the_example_season_is_written_as_the_reader_names_it(tag: str) -> None:
+    with pytest.raises(UnknownSeason) as raised:
+        Season.parse("season of the kraken", today=Season(2025, 4))
+    lang = language(tag)
+    example = Season(2025, 1).title(lang)
+    described = lang.pgettext("parameter description",
+                              "A season, such as Season of the Wolf 2025 (now if left out)")
+    assert example in lang.say(raised.value.phrase) and example in described
+    assert Season.parse(example, today=Season(2025, 4)) == Season(2025, 1)

@@ -16,6 +16,7 @@ from bot.render.deck_screen import (
     deck_image,
     height,
     render_deck,
+    section_counts,
     section_of,
 )
 from engine.cards import catalogue
@@ -56,3 +57,23 @@ def test_cards_the_catalogue_does_not_know_are_left_out() -> None:
     deck = Deck("skellige", "king_bran", {"no_such_card": 2, "olaf": 1}, "")
     image = deck_image(deck)
     assert image.size == (W, height(deck))
+
+
+def test_the_deck_image_and_the_builders_select_count_a_row_alike() -> None:
+    # Heroes and neutral units of a row count in that row, in the image and in the select
+    # (the select once left heroes out of "Close Combat": 19 cards against the image's 21).
+    from bot.discord.decks.builder import Draft, builder_view
+    from bot.i18n import language
+
+    starter = starter_decks()["northern_realms"]
+    deck = Deck(starter.faction, starter.leader, {**starter.cards, "geralt_of_rivia": 1})
+    counts = section_counts(deck)
+    cards = catalogue().cards
+    close = sum(n for c, n in deck.cards.items() if section_of(cards[c]) == "close")
+    assert counts["close"] == close
+    assert any(cards[c].hero for c in deck.cards if section_of(cards[c]) == "close")
+    view = builder_view(Draft(0, "close", deck), lang=language("en"))
+    labels = [o.label for item in view.children if hasattr(item, "options")
+              for o in item.options]
+    assert f"Close Combat ({close} in deck)" in labels
+    assert f"Siege ({counts['siege']} in deck)" in labels

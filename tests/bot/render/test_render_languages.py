@@ -25,7 +25,7 @@ from bot.i18n.catalogues import LOCALES_DIR
 from bot.ranking.seasons import NAMES as SEASON_NAMES
 from bot.render import board, faces, hand, player_view, text, tournament
 from bot.render.faces import BIG, BOARD, HAND, HAND_TOKEN, TOKEN, FaceSize
-from bot.render.fonts import Font
+from bot.render.fonts import SANS_BOLD, Font, font
 from bot.render.ranked_samples import RANKED_SAMPLES
 from bot.render.samples import SAMPLES
 from bot.tournament.event import Event
@@ -346,7 +346,7 @@ def test_a_widened_text_is_cut_rather_than_drawn_whole(
 @cache
 def longest_names() -> dict[str, str]:
     """Each card's longest name across the languages (by its drawn width)."""
-    fnt = faces.font(faces.SANS_BOLD, 15)
+    fnt = font(SANS_BOLD, 15)
     return {card_id: max((card_name(card_id, tag) for tag in LANGUAGES),
                          key=lambda name: text.text_width(name, fnt))
             for card_id in catalogue().cards}

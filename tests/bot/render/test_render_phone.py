@@ -92,10 +92,10 @@ def test_the_measure_sees_strengths_scores_names_and_the_last_move() -> None:
     seen = dict(drawn_text())
     # Strengths (one and two digits), a row score of 128, a total of 232, a hand's number,
     # shortened and whole names, the last move, a player's name and the marks of a view.
-    for shown in ("2", "32", "128", "232", "13", "Catap.", "Keira", FOOTER_LABEL, "Yennefer",
+    for shown in ("2", "32", "128", "232", "13", "Puttkam.", "Keira", FOOTER_LABEL, "Yennefer",
                   "YOU", "\u25bc Your turn", "PASSED"):
         assert shown in seen, shown
-    assert seen["32"] >= NUMBER_PX and seen["Catap."] >= LABEL_PX
+    assert seen["32"] >= NUMBER_PX and seen["Puttkam."] >= LABEL_PX
     assert on_phone(NUMBER_PX) >= SMALLEST_NUMBER and on_phone(LABEL_PX) >= SMALLEST_TEXT
 
 

@@ -53,7 +53,7 @@ def test_board_ignores_hand_contents() -> None:
     """Two states with equal public information but different hands: same board bytes."""
     base = hand_mulligan()
     hand_a = base.sides[0].hand
-    hand_b = tuple(card("geralt") for _ in hand_a)  # same count, different cards
+    hand_b = tuple(card("geralt_of_rivia") for _ in hand_a)  # same count, different cards
     a = public_view(_with_hand(base, hand_a))
     b = public_view(_with_hand(base, hand_b))
     assert a.sides[0].hand is None and b.sides[0].hand is None

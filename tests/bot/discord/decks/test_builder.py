@@ -12,18 +12,21 @@ from bot.discord.decks import ids
 from bot.discord.decks.builder import (
     CATEGORIES,
     Draft,
+    add_value,
+    addable,
     builder_message,
     categories,
     category_of,
     status_line,
     usable_cards,
 )
+from bot.discord.decks.handlers import added_copies
 from bot.discord.match.deck_choice import deck_message
 from bot.i18n import ENGLISH, language
 from bot.service.decks import factions, saved_key
 from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue, starter_decks
-from engine.decks import MAX_SPECIALS, can_add
+from engine.decks import MAX_SPECIALS
 from tests.bot.discord.test_views import PNG, check_limits, record
 
 EN = language(ENGLISH)
@@ -77,10 +80,12 @@ def test_add_offers_exactly_what_can_still_go_in(faction: str) -> None:
         for key in categories(faction):
             items = menus(builder_message(Draft(0, key, deck), None, lang=EN))
             offered = {o["value"] for o in items["add"]["options"]}
-            expected = {c.id for c in usable_cards(faction)
-                        if category_of(c) == key and can_add(deck, c.id)}
+            # Each card that can go in, once per number of copies that can go in at once.
+            expected = {add_value(c.id, n) for c in usable_cards(faction)
+                        if category_of(c) == key for n in range(1, addable(deck, c.id) + 1)}
             if expected:
                 assert offered == expected and not items["add"].get("disabled")
+                assert items["add"]["max_values"] == len(expected)  # several at once
             else:
                 assert items["add"]["disabled"] and offered == {"none"}
             for o in items["add"]["options"]:
@@ -103,6 +108,15 @@ def test_specials_stop_at_ten_and_copies_at_the_catalogue_limit() -> None:
     items = menus(builder_message(Draft(0, "close", nearly), None, lang=EN))
     labels = {o["value"]: o["label"] for o in items["add"]["options"]}
     assert labels["arachas"] == "Arachas (2/3)"
+    # Several copies at once, as many as still go in; specials stop at ten together.
+    empty = Deck("monsters", deck.leader, {"decoy": 3, "commanders_horn": 3, "scorch": 2})
+    items = menus(builder_message(Draft(0, "special", empty), None, lang=EN))
+    described = {o["value"]: (o["label"], o.get("description"))
+                 for o in items["add"]["options"]}
+    assert described["scorch"][0] == "Scorch (2/3)" and "scorch*2" not in described
+    assert described["biting_frost*2"] == ("Biting Frost \u00d72",
+                                           "2 copies at once: 2 of 3 in the deck")
+    assert "biting_frost*3" not in described  # two specials more make ten
 
 
 def test_categories_split_every_usable_card_once_and_skip_empty_ones() -> None:
@@ -155,3 +169,30 @@ def test_builder_and_form_ids_match_their_templates() -> None:
     assert re.fullmatch(ids.BUILD_FORM, form := ids.build_form("paste", BIG_ID, "neutral", code))
     assert len(form) <= 100
     assert re.fullmatch(ids.DECK_DELETE, ids.deck_delete(BIG_ID, "yes"))
+
+
+def test_the_leader_select_marks_leaders_unlike_the_witcher_3() -> None:
+    for faction, marked in (("nilfgaard", "emhyr_var_emreis_the_relentless"),
+                            ("monsters", "eredin_destroyer_of_worlds")):
+        deck = starter_decks()[faction]
+        items = menus(builder_message(Draft(0, categories(faction)[0], deck), None, lang=EN))
+        labels = {o["value"]: o["label"] for o in items["leader"]["options"]}
+        assert labels.pop(marked).endswith(" (differs from The Witcher 3)")
+        assert all(label == catalogue().card(c).name for c, label in labels.items())
+
+
+def test_adding_several_copies_at_once_says_what_went_in_and_what_could_not() -> None:
+    empty = Deck("northern_realms", "foltest_the_siegemaster", {})
+    deck, note = added_copies(empty, ["blue_stripes_commando*3", "blue_stripes_commando",
+                                      "prince_stennis"], EN)
+    assert deck.cards == {"blue_stripes_commando": 3, "prince_stennis": 1}
+    assert note == ("Added Blue Stripes Commando \u00d73 (3 in the deck) and Prince Stennis "
+                    "(1 in the deck).")
+    assert added_copies(empty, ["decoy"], EN)[1] == "Added Decoy (1 in the deck)."
+    eight = Deck("northern_realms", "foltest_the_siegemaster",
+                 {"commanders_horn": 3, "scorch": 3, "biting_frost": 2})
+    deck, note = added_copies(eight, ["decoy*3"], EN)
+    assert deck.cards["decoy"] == 2  # ten specials at most
+    assert note.startswith("Added Decoy \u00d72 (2 in the deck). Decoy cannot go in: ")
+    unchanged, refused = added_copies(deck, ["clear_weather"], EN)
+    assert unchanged == deck and refused.startswith("Clear Weather cannot go in: ")

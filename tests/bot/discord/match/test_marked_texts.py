@@ -48,8 +48,7 @@ from tests.bot.discord.match.test_public import challenge, match_record
 from tests.bot.i18n.marked import CLOSE, OPEN, marked_language, unmarked
 
 LANG = marked_language("ru")
-NAMES = ["Alice", "Bob", "Computer", "Tutor", "My deck",
-         *(deck.name for deck in starter_decks().values())]
+NAMES = ["Alice", "Bob", "Computer", "Tutor", "My deck"]
 PNG = b"\x89PNG"
 
 

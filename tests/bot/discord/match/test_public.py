@@ -9,11 +9,13 @@ from dataclasses import replace
 from bot.discord.match import ids
 from bot.discord.match.public import (
     challenge_message,
+    lobby_message,
     open_challenge_refusal,
     result_message,
+    turn_line,
     warning_message,
 )
-from bot.i18n import ENGLISH, language
+from bot.i18n import ENGLISH, Language, language
 from bot.service import Snapshot
 from bot.service.errors import Busy
 from bot.storage.records import OPEN, ChallengeRecord, MatchRecord, ResultRecord, SeatRecord
@@ -39,22 +41,22 @@ def engine(factions: tuple[str, str] = ("monsters", "skellige")) -> Match:
     return Match.new((decks[factions[0]], decks[factions[1]]), 5, ("Alice", "Bob"))
 
 
-def warned(record: MatchRecord, match: Match | None) -> str:
+def warned(record: MatchRecord, match: Match | None, lang: Language = EN) -> str:
     obs = None if match is None else match.observation(None)
     to_act = (0, 1) if match is None else tuple(match.to_act())
-    return warning_message(Snapshot(record, obs, to_act), to_act, lang=EN).content
+    return warning_message(Snapshot(record, obs, to_act), to_act, lang=lang).content
 
 
 def test_the_warning_says_what_the_timeout_does_in_each_phase() -> None:
     when = f"<t:{int(DEADLINE)}:R>"
     assert warned(match_record(), None) == (
-        f"\u23f3 <@100> <@101>: time runs out {when}, then your current deck choice is used.")
+        f"\u23f3 <@100> <@101>: time runs out {when}, then your current deck choices are used.")
     scoiatael = ("scoiatael", "monsters")
     assert warned(match_record(scoiatael), engine(scoiatael)) == (
         f"\u23f3 <@100>: time runs out {when}, then Alice goes first.")
     match = engine()
     assert warned(match_record(), match) == (
-        f"\u23f3 <@100> <@101>: time runs out {when}, then you keep this hand.")
+        f"\u23f3 <@100> <@101>: time runs out {when}, then you each keep your hand.")
     match.apply(Action(0, "keep"))
     match.apply(Action(1, "keep"))
     turn = match.to_act()[0]
@@ -127,3 +129,23 @@ def test_the_challenger_refused_for_an_open_challenge_gets_its_link_and_cancel()
     assert out.view is not None
     [cancel] = out.view.children
     assert getattr(cancel, "custom_id", None) == ids.challenge(4, "cancel")
+
+
+def test_what_the_players_to_act_must_do_agrees_with_how_many_they_are() -> None:
+    match = engine()
+    both = Snapshot(match_record(), match.observation(None), (0, 1))
+    de, pl = language("de"), language("pl")
+    assert "<@100> <@101> dürfen je bis zu 2 Karten neu ziehen" in turn_line(both, lang=de)
+    assert "<@100> <@101>: możecie wymienić" in turn_line(both, lang=pl)
+    assert "dann behaltet ihr eure Hände" in warned(match_record(), match, de)
+    assert "wybierzcie frakcję" in lobby_message(
+        Snapshot(match_record(), None, (0, 1)), lang=pl).content
+    match.apply(Action(0, "keep"))
+    alone = Snapshot(match_record(), match.observation(None), (1,))
+    assert "<@101> darf bis zu 2 Karten neu ziehen" in turn_line(alone, lang=de)
+    assert "<@101>: możesz wymienić" in turn_line(alone, lang=pl)
+    assert "dann behältst du diese Hand" in warned(match_record(), match, de)
+    practice = replace(match_record(), seats=(match_record().seats[0], replace(
+        match_record().seats[1], ai_level="easy")))
+    assert "<@100>, wybierz frakcję" in lobby_message(
+        Snapshot(practice, None, (0, 1)), lang=pl).content

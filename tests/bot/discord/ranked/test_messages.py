@@ -3,6 +3,7 @@ labelled, within limits."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from bot.discord.core.views import CONTENT_MAX
@@ -74,6 +75,8 @@ def test_unrated_results_say_why_in_one_line() -> None:
         assert ranked_lines(Outcome(False, reason, 0.0, ()), ("Alice", "Bob"),
                             lang=EN) == [EN.say(reason)]
     assert "unranked" in PRACTICE.message and "casual" in CASUAL.message
+    for plain in (PRACTICE, CASUAL):  # plain words for casual players
+        assert not re.search(r"MMR|\brank|ladder", plain.message), plain.message
     assert "abandoned" in BOTH_GONE.message
 
 
@@ -99,7 +102,10 @@ def test_the_profile_text_labels_every_number() -> None:
     assert "Ranked 71W 34L 3D \u00b7 casual 5W 7L 1D \u00b7 practice 12W 2L 0D" in text
     assert "Skellige 1043 (provisional, 3 of 5 games)" in text
     assert "Scoia'tael" not in text  # not played this season
-    assert text.endswith(MMR_NOTE)
+    # The ladder score is explained where it is shown: far below the MMRs early on.
+    assert text.endswith("\n-# Ladder score: a player's 4 best faction MMRs added up, each "
+                         "counting 4% after its first game of the season and in full from its "
+                         "25th.\n" + MMR_NOTE)
 
 
 def test_history_marks_casual_practice_and_abandoned_matches() -> None:

@@ -121,7 +121,14 @@ def test_standings_lines_say_points_tie_breaks_and_who_left() -> None:
     view = view_of(SWISS, 8, seed=3)
     lines = [standing_line(view, line, lang=EN) for line in view.standings]
     assert lines[0].startswith("1. Dandelion the Bard, Vis\u2026: ")
-    assert all(" point" in line and "Buchholz" in line and "S-B" in line for line in lines)
+    # The tie-breaks in plain words, and where to read about them.
+    assert all(" point" in line and ", opponents' points " in line
+               and ", beaten opponents' points " in line for line in lines)
+    assert not any("Buchholz" in line or "S-B" in line for line in lines)
+    for out in (standings_message(view, (), lang=EN), final_message(view, (), lang=EN),
+                round_message(view, 2, (), lang=EN)):
+        assert out.content.splitlines()[-1].startswith("-# Ties go to more opponents' points")
+        assert "`/gwent rules` explains every tie-break" in out.content
     gone = view.standings[-1].user_id
     left = TournamentView(view.tournament, tuple(
         replace(p, status="dropped") if p.user_id == gone else p for p in view.players),
@@ -134,6 +141,21 @@ def test_standings_lines_say_points_tie_breaks_and_who_left() -> None:
     first = standing_line(elimination, elimination.standings[0], lang=EN)
     assert first.endswith(": champion")
     assert "out in the Final" in standing_line(elimination, elimination.standings[1], lang=EN)
+
+
+def test_the_sign_up_says_how_many_swiss_rounds_as_a_number() -> None:
+    view = view_of(SWISS, 6, status=SIGNUP)
+    unset = replace(view.tournament, rounds=None, rounds_asked=None)
+    for joined, said in ((0, "1 round with 2 players"), (2, "1 round with 2 players"),
+                         (4, "2 rounds with 4 players"), (6, "3 rounds with 6 players"),
+                         (6, "3 rounds with 6 players (one more each time the number of "
+                             "players doubles)")):
+        out = signup_message(TournamentView(unset, view.players[:joined], (), ()), lang=EN)
+        assert f"\u00b7 Swiss \u00b7 {said}" in out.content, out.content
+        assert "log2" not in out.content
+    asked = replace(unset, rounds_asked=5)
+    assert "\u00b7 5 rounds \u00b7" in signup_message(TournamentView(asked, (), (), ()),
+                                                        lang=EN).content
 
 
 def test_a_running_tournament_keeps_only_cancel() -> None:
