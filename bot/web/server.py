@@ -1,5 +1,6 @@
 """The table's web server, inside the bot process (aiohttp, on WEB_PORT): the page's files,
-GET /api/config, POST /api/token (the OAuth2 exchange) and the socket GET /api/ws.
+GET /api/config, POST /api/token (the OAuth2 exchange), the socket GET /api/ws and the
+cards' portraits GET /art/{card_id}.png.
 
 Only pages of the Activity (https://<application id>.discordsays.com) and of PUBLIC_URL may
 call the API or open a socket (their Origin is checked). The client secret is used only
@@ -21,6 +22,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from bot.service import Services
+from bot.web.art import Portraits
 from bot.web.hub import Hub
 from bot.web.oauth import DISCORD_API, CodeRefused, DiscordUnavailable, OAuth
 from bot.web.presence import PRESENCE_SECONDS
@@ -70,6 +72,7 @@ class TableServer:
         self.hub = hub or Hub(clock)
         self.signer = Signer(options.client_secret, clock)
         self._static = StaticFiles(options.dist)
+        self._portraits = Portraits()
         self._runner: web.AppRunner | None = None
         self._oauth: OAuth | None = None
         self._client_id = 0
@@ -96,6 +99,7 @@ class TableServer:
             web.get("/api/config", self._config),
             web.post("/api/token", self._token),
             web.get("/api/ws", self._socket),
+            web.get("/art/{card_id}.png", self._portraits.serve),
             web.get("/{path:.+}", self._static.file),
         ])
         self._runner = web.AppRunner(app, access_log=None)

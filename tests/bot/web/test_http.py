@@ -4,7 +4,10 @@ and /api/config."""
 
 from __future__ import annotations
 
+import io
+
 import aiohttp
+from PIL import Image
 
 from bot.web.static import IMMUTABLE, REVALIDATE
 from tests.bot.web.conftest import PAGE
@@ -107,3 +110,22 @@ async def test_the_config_names_the_application(stage: Stage) -> None:
     async with aiohttp.ClientSession() as http, http.get(stage.url + "/api/config") as response:
         assert await response.json() == {"client_id": str(stage.emu.bot.id)}
         assert response.headers["Cache-Control"] == "no-store"
+
+
+async def test_card_portraits_are_served_and_kept(stage: Stage) -> None:
+    async with aiohttp.ClientSession() as http:
+        async with http.get(stage.url + "/art/geralt_of_rivia.png") as response:
+            assert response.status == 200 and response.content_type == "image/png"
+            png = await response.read()
+            etag = response.headers["ETag"]
+            assert response.headers["Cache-Control"] == "public, max-age=86400"
+        assert Image.open(io.BytesIO(png)).size == (256, 256)
+        async with http.get(stage.url + "/art/geralt_of_rivia.png?size=128") as response:
+            assert Image.open(io.BytesIO(await response.read())).size == (128, 128)
+        async with http.get(stage.url + "/art/geralt_of_rivia.png",
+                            headers={"If-None-Match": etag}) as response:
+            assert response.status == 304
+        for path in ("/art/not_a_card.png", "/art/geralt_of_rivia.png?size=4000",
+                     "/art/..%2Fsecret.png"):
+            async with http.get(stage.url + path) as response:
+                assert response.status == 404, path
