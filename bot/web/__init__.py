@@ -1,0 +1,1 @@
+"""The table: the bot's web server and the words of its page."""

@@ -1,0 +1,74 @@
+// The table page: open (Discord, the mock, or a watch link), then one socket and the table.
+import "./style.css";
+import { setCards } from "./cards";
+import { open, OpeningError } from "./connect";
+import { h, setText } from "./dom";
+import { mountOverlays } from "./overlays";
+import { TableSocket } from "./socket";
+import { Table } from "./table";
+import { setTexts, t } from "./texts";
+
+const app = document.getElementById("app") as HTMLElement;
+const status = h("div", "splash", "", h("div", "spinner"), h("p", "splash-text"));
+const conn = h("div", "conn");
+conn.setAttribute("role", "status");
+
+function say(text: string, failed = false): void {
+  setText(status.querySelector(".splash-text") as Element, text);
+  status.classList.toggle("failed", failed);
+}
+
+async function main(): Promise<void> {
+  app.replaceChildren(status);
+  mountOverlays();
+  let opening;
+  try {
+    opening = await open();
+  } catch (error) {
+    const message = error instanceof OpeningError ? error.message : "";
+    say(message || t("no_match") || String(error), true);
+    return;
+  }
+  say(t("connecting"));
+  const table = new Table({
+    move: (move, expected) => socket.move(move, expected),
+    forfeit: () => socket.forfeit(),
+  });
+  let welcomed = false;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket: TableSocket = new TableSocket(`${scheme}//${location.host}/api/ws`,
+                                              opening.hello, {
+    welcome(frame) {
+      setTexts(frame.texts);
+      setCards(frame.cards);
+      document.documentElement.lang = frame.lang;
+      table.setSeat(frame.seat);
+      table.relabel();
+      conn.classList.remove("on");
+    },
+    state(view) {
+      if (!welcomed) {
+        welcomed = true;
+        app.replaceChildren(table.root, conn);
+        document.body.dataset.ready = "1";
+      }
+      table.render(view);
+    },
+    error(frame) {
+      if (!welcomed) {
+        say(frame.message || frame.code, true);
+        return;
+      }
+      table.refused(frame);
+    },
+    connection(up) {
+      setText(conn, up ? "" : t("reconnecting"));
+      conn.classList.toggle("on", !up);
+      if (!welcomed && !up) say(t("reconnecting"));
+    },
+  });
+  socket.connect();
+  window.addEventListener("pagehide", () => socket.close());
+}
+
+void main();
