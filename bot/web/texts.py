@@ -1,92 +1,92 @@
-"""The table page's words (table/src): sent to the page in `welcome.texts`, in the viewer's
-language. Placeholders in braces are left for the page to fill in."""
+"""The table page's words in a viewer's language, and the sentences of its frames (status,
+choices, refusals), all through the bot's catalogues. The page's words keep their
+`{placeholders}` for the page to fill in."""
 
 from __future__ import annotations
 
-from bot.i18n import Language, row_name
+from functools import lru_cache
 
-# The most redraws a player can have left (the page shows "redraw.N" for N left).
-MOST_REDRAWS = 3
+from bot.i18n import N_, Language, row_name
+from engine.pending import DECK_DRAW, DECK_WEATHER, MEDIC, RESTORE
+
+# A pending choice in a sentence (the same words as the hand's, bot/discord/match/hand.py).
+CHOICES = {
+    MEDIC: N_("Choose a unit from your discard pile to play."),
+    RESTORE: N_("Choose a card from your discard pile to take back."),
+    DECK_DRAW: N_("Choose a card from your deck to draw."),
+    DECK_WEATHER: N_("Choose a weather card from your deck to play."),
+}
 
 
+@lru_cache(maxsize=16)
 def page_texts(lang: Language) -> dict[str, str]:
-    """Every word the table page shows, by the page's key, in `lang`."""
-    texts = {
-        # Connection.
-        "connecting": lang.pgettext("table", "Connecting to the table…"),
-        "reconnecting": lang.pgettext("table", "Connection lost: reconnecting…"),
-        "watching": lang.pgettext("table", "Watching"),
-        # i18n: shown to someone who opened the table with no match in this channel.
-        "no_match": lang.pgettext("table", "No match is being played here."),
-        # The board (the same words as the board images).
-        "you": lang._("YOU"),
-        "passed": lang._("PASSED"),
-        "your_turn": lang._("Your turn"),
-        # i18n: {name} is a player's name.
-        "to_play": lang._("{name} to play"),
-        "round": lang._("Round {number}"),
-        "used": lang._("Used"),
-        "ready": lang._("Ready"),
-        "passive": lang._("Passive"),
-        "weather": lang._("Weather"),
-        "clear_skies": lang._("Clear skies"),
-        "hero": lang._("Hero: not affected by special cards or abilities"),
-        "strength": lang._("Strength {strength} (printed {base})"),
-        "deciding_first": lang._("Deciding who goes first"),
-        "leader_card": lang._("Leader"),
-        # i18n: the counts beside each player's name on the table.
-        "hand": lang.pgettext("table", "Hand"),
-        "deck": lang.pgettext("table", "Deck"),
-        "discard": lang.pgettext("table", "Discard pile"),
-        # i18n: a player's round wins shown as gems; {count} is a number.
-        "gems": lang.pgettext("table", "Rounds won: {count}"),
-        "total": lang.pgettext("table", "Total strength"),
-        "log": lang.pgettext("table", "Match log"),
-        # i18n: the seconds left in the turn, shown in the timer ring; {time} is like 9:41.
-        "time_left": lang.pgettext("table", "Time left: {time}"),
-        "hint": lang.pgettext("table", "Hint"),
-        "last_move": lang._("Last move:"),
+    """The page's words, by the keys docs/table-protocol.md lists."""
+    return {
         # Buttons.
         "pass": lang.pgettext("button", "Pass"),
-        # i18n: {leader} is a leader card's name.
-        "leader": lang.pgettext("button", "Leader: {leader}"),
-        "cancel": lang.pgettext("button", "Cancel"),
-        "close": lang.pgettext("button", "Close"),
         "keep": lang.pgettext("button", "Keep this hand"),
         "go_first": lang.pgettext("button", "Go first"),
         # i18n: {opponent} is a player's name.
-        "let_first": lang.pgettext("button", "Let {opponent} go first"),
-        "play": lang.pgettext("table", "Play"),
-        "menu": lang.pgettext("table", "Menu"),
-        "forfeit": lang.pgettext("table", "Forfeit"),
-        "forfeit_confirm": lang.pgettext("table", "Give up this match? It counts as a loss."),
-        "forfeit_yes": lang.pgettext("table", "Give up"),
-        # What to do now.
-        "choose_row": lang.pgettext("table", "Choose a row"),
-        "decoy_target": lang.pgettext("table", "Choose the unit Decoy takes back"),
-        "tap_card": lang.pgettext("table", "Tap a card to play it"),
-        # i18n: {name} is a player's name.
-        "waiting": lang.pgettext("table", "Waiting for {name}…"),
-        "you_passed": lang.pgettext("table", "You passed. Waiting for {name}…"),
-        "lead_first": lang._("You lead the {faction}: decide who goes first."),
-        "waiting_first": lang._("Waiting for {opponent} to decide who goes first."),
-        "redraw_done": lang._("Keep this hand to finish your redraws."),
-        "choice.medic": lang._("Choose a unit from your discard pile to play."),
-        "choice.restore": lang._("Choose a card from your discard pile to take back."),
-        "choice.deck_draw": lang._("Choose a card from your deck to draw."),
-        "choice.deck_weather": lang._("Choose a weather card from your deck to play."),
-        # The end.
-        "win": lang._("Match over - You win"),
-        "draw": lang._("Match over - a draw"),
-        # i18n: {winner} is a player's name.
-        "lose": lang._("Match over - {winner} wins"),
+        "let_go_first": lang.pgettext("button", "Let {opponent} go first"),
+        "ready": lang.pgettext("button", "Ready"),
+        "back": lang.pgettext("button", "Back"),
+        "cancel": lang.pgettext("button", "Cancel"),
+        # i18n: a button of the table: play the chosen card (on the chosen row).
+        "play": lang.pgettext("button", "Play"),
+        # i18n: a button of the table: use the leader card's ability.
+        "use_leader": lang.pgettext("button", "Use leader ability"),
+        # i18n: a button of the table: give up the match (it asks first).
+        "forfeit": lang.pgettext("button", "Forfeit"),
+        # i18n: the table asks this before giving up the match.
+        "forfeit_confirm": lang._("Give up this match? It counts as a loss."),
+        "forfeit_yes": lang.pgettext("button", "Yes, forfeit"),
+        # Labels.
+        "leader": lang._("Leader"),
+        "leader_used": lang._("Used"),
+        "leader_passive": lang._("Passive"),
+        "leader_ready": lang._("Ready"),
+        "leader_blocked": lang._("Blocked"),
+        "your_turn": lang._("Your turn"),
+        "you": lang._("YOU"),
+        "passed": lang._("PASSED"),
+        "weather": lang._("Weather"),
+        "clear_skies": lang._("Clear skies"),
+        "round": lang._("Round {number}"),
+        "redraws": lang._("Redraws"),
+        "deciding_first": lang._("Deciding who goes first"),
+        "last_move": lang._("Last move:"),
+        "match_over": lang._("Match over"),
+        "wins": lang._("{name} wins"),
+        "draw": lang._("Draw"),
         "forfeited": lang._("{name} forfeited the match"),
-        "watch_over": lang.pgettext("table", "The match is over: this watch link has ended."),
-    }
-    for count in range(1, MOST_REDRAWS + 1):
-        texts[f"redraw.{count}"] = lang.ngettext(
-            "Redraw up to {count} more card, one at a time, or keep this hand.",
-            "Redraw up to {count} more cards, one at a time, or keep this hand.", count)
-    for row in range(3):
-        texts[f"row.{row}"] = row_name(row, lang)
-    return texts
+        "row_close": row_name(0, lang),
+        "row_ranged": row_name(1, lang),
+        "row_siege": row_name(2, lang),
+        # i18n: the table: the cards in a player's hand (a heading, or beside a count).
+        "hand": lang.pgettext("table", "Hand"),
+        # i18n: the table: a player's deck (beside its count of cards).
+        "deck": lang.pgettext("table", "Deck"),
+        # i18n: the table: a player's discard pile (beside its count of cards).
+        "discard": lang.pgettext("table", "Discard pile"),
+        # i18n: the table: the list of the match's moves.
+        "log": lang.pgettext("table", "Match log"),
+        # i18n: the table: cards the viewer saw in the opponent's hand.
+        "seen": lang.pgettext("table", "Seen in their hand"),
+        # i18n: the table: asking which row a card goes to.
+        "choose_row": lang.pgettext("table", "Choose a row"),
+        # i18n: the table: asking which unit Decoy takes back to the hand.
+        "choose_target": lang.pgettext("table", "Choose a unit to take back"),
+        # i18n: the table: a hint of the tutorial (a heading).
+        "hint": lang.pgettext("table", "Tutorial hint"),
+        # i18n: the table, for someone watching the match, not playing it.
+        "spectating": lang.pgettext("table", "You are watching: hands stay hidden."),
+        "connecting": lang.pgettext("table", "Opening the table\u2026"),
+        "reconnecting": lang.pgettext("table", "Connection lost: reconnecting\u2026"),
+        # i18n: the table: the button that opens the menu (the log, forfeiting).
+        "menu": lang.pgettext("table", "Menu"),
+        "close": lang.pgettext("button", "Close"),
+        "hero": lang._("Hero: not affected by special cards or abilities"),
+        # i18n: the table: the time left in the turn, beside its ring; {time} is like 9:41.
+        "time_left": lang.pgettext("table", "Time left: {time}"),
+    } | {f"choice_{kind}": lang._(text) for kind, text in CHOICES.items()}
+
