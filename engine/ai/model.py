@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.actions import Action
+from collections.abc import Iterable
+
+from engine.actions import Action, ActionError
 from engine.cards import catalogue
 from engine.match import Match
 from engine.observation import CardView, Observation
@@ -70,3 +72,18 @@ def gain(model: Match, action: Action) -> int:
         scores = m.results[rounds][0]
         return scores[me] - scores[1 - me] - before
     return m.total(me) - m.total(1 - me) - before
+
+
+def lead_gains(obs: Observation, actions: Iterable[Action]) -> dict[Action, int]:
+    """What each action adds to the viewer's lead at once, played on a model of the match
+    built from the viewer's own observation (board_model), so that no hidden card (the
+    opponent's hand, a deck's order) can show through; an action the model cannot play is
+    left out."""
+    model = board_model(obs)
+    gains = {}
+    for action in actions:
+        try:
+            gains[action] = gain(model, action)
+        except ActionError:
+            continue
+    return gains

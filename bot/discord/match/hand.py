@@ -23,9 +23,9 @@ from bot.i18n import N_, Language, Name, ability_name, card_name, row_name
 from bot.images import player_view_png
 from bot.learn.glossary import score
 from bot.service import Snapshot
-from engine import Action, ActionError, Observation, catalogue
+from engine import Action, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
-from engine.ai.model import board_model, gain
+from engine.ai.model import lead_gains
 from engine.observation import CHOOSE_FIRST, OVER, CardView
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.pending import DECK_DRAW, DECK_WEATHER, MEDIC, RESTORE
@@ -310,21 +310,6 @@ def followup_message(snapshot: Snapshot, uid: int, actions: list[Action], *,
     return Outgoing(lang._("Where should **{card}** go? Each row shows what it adds to your "
                            "lead at once.", card=card_label(view, lang=lang)),
                     StaticView(*rows, back))
-
-
-def lead_gains(obs: Observation, actions: list[Action]) -> dict[Action, int]:
-    """What each action adds to the viewer's lead at once, played on a model of the match
-    built from the viewer's own observation (engine.ai.model), so that no hidden card (the
-    opponent's hand, a deck's order) can show through; an action the model cannot play is
-    left out."""
-    model = board_model(obs)
-    gains = {}
-    for action in actions:
-        try:
-            gains[action] = gain(model, action)
-        except ActionError:
-            continue
-    return gains
 
 
 def _decoy_options(obs: Observation, actions: list[Action], lang: Language
