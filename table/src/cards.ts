@@ -6,7 +6,19 @@ let metas: Record<string, CardMeta> = {};
 
 /** Replace the card catalogue (a welcome frame's `cards`). */
 export function setCards(cards: Record<string, CardMeta>): void {
-  metas = cards;
+  metas = { ...cards };
+}
+
+/** Learn more cards (a cards frame). */
+export function addCards(cards: Record<string, CardMeta>): void {
+  Object.assign(metas, cards);
+}
+
+const ROW_NAMES = ["close", "ranged", "siege"];
+
+/** The rows (0 close, 1 ranged, 2 siege) a card may be played on. */
+export function rowsOf(m: CardMeta): number[] {
+  return m.rows.map((r) => (typeof r === "number" ? r : ROW_NAMES.indexOf(r)));
 }
 
 /** A card's meta, or a stand-in for an id the catalogue lacks. */
@@ -102,10 +114,10 @@ export function updateCard(el: HTMLElement, card: BoardCard): void {
     str.className = "str";
     el.prepend(str);
   }
-  const base = card.base ?? m.strength ?? card.strength;
+  const base = m.strength ?? card.strength;
   const text = String(card.strength);
   if (str.textContent !== text) str.textContent = text;
   str.classList.toggle("up", card.strength > base);
   str.classList.toggle("down", card.strength < base);
-  el.classList.toggle("hero", Boolean(card.hero ?? m.hero));
+  el.classList.toggle("hero", m.hero);
 }

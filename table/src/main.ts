@@ -1,6 +1,6 @@
 // The table page: open (Discord, the mock, or a watch link), then one socket and the table.
 import "./style.css";
-import { setCards } from "./cards";
+import { addCards, setCards } from "./cards";
 import { open, OpeningError } from "./connect";
 import { h, setText } from "./dom";
 import { mountOverlays } from "./overlays";
@@ -42,17 +42,20 @@ async function main(): Promise<void> {
       setTexts(frame.texts);
       setCards(frame.cards);
       document.documentElement.lang = frame.lang;
-      table.setSeat(frame.seat);
+      table.setSeat(frame.seat, frame.watch ?? false);
       table.relabel();
       conn.classList.remove("on");
     },
-    state(view) {
+    state(view, now) {
       if (!welcomed) {
         welcomed = true;
         app.replaceChildren(table.root, conn);
         document.body.dataset.ready = "1";
       }
-      table.render(view);
+      table.state(view, now);
+    },
+    cards(cards) {
+      addCards(cards);
     },
     error(frame) {
       if (!welcomed) {

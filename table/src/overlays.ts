@@ -1,6 +1,6 @@
 // Overlays: a sheet for every choice (and the menu, the log, the result), short toasts for
 // refusals, and the card text shown on long-press or hover.
-import { meta } from "./cards";
+import { meta, rowsOf } from "./cards";
 import { h, setText } from "./dom";
 import { reduced } from "./motion";
 import { t } from "./texts";
@@ -70,8 +70,9 @@ export function peek(cardId: string, near: DOMRect, strength: number | null = nu
     head.append(h("span", "peek-str", strength === null || strength === base
       ? String(base) : `${strength} (${base})`));
   }
-  const rows = m.rows.map((r) => t(`row.${["close", "ranged", "siege"].indexOf(r)}`))
-    .filter(Boolean).join(" · ");
+  const rows = m.type === "unit"
+    ? rowsOf(m).map((r) => t(`row_${["close", "ranged", "siege"][r]}`)).filter(Boolean).join(" · ")
+    : "";
   peekEl.replaceChildren(head);
   if (rows) peekEl.append(h("div", "peek-rows", rows));
   if (m.hero) peekEl.append(h("div", "peek-hero", t("hero")));

@@ -1,7 +1,7 @@
 // The table's socket: hello or watch on every (re)connection, moves numbered and resent
 // after a drop when they may not have reached the server, a keep-alive, and reconnection
 // with backoff until the table is over for good.
-import type { ErrorFrame, ServerFrame, View, Welcome } from "./types";
+import type { CardMeta, ErrorFrame, ServerFrame, View, Welcome } from "./types";
 
 /** Errors after which reconnecting cannot help. */
 const FINAL = new Set(["watch_expired", "no_match", "unauthorized", "table_off"]);
@@ -11,7 +11,8 @@ const BACKOFF = [250, 500, 1000, 2000, 4000, 8000];
 
 export interface SocketEvents {
   welcome(frame: Welcome): void;
-  state(view: View): void;
+  state(view: View, now: number): void;
+  cards(cards: Record<string, CardMeta>): void;
   error(frame: ErrorFrame): void;
   connection(up: boolean): void;
 }
@@ -97,7 +98,10 @@ export class TableSocket {
         break;
       case "state":
         if (this.resend) this.resendAfter(frame.view);
-        this.on.state(frame.view);
+        this.on.state(frame.view, frame.now);
+        break;
+      case "cards":
+        this.on.cards(frame.cards);
         break;
       case "ack":
         this.unacked.delete(frame.id);

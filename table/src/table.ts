@@ -1,7 +1,7 @@
 // The table: both sides' rows, the hand, the turn and its timer, the log, and every way
 // to play. Each state frame is drawn in place (cards keep their elements by uid), then the
 // change is animated from where things were.
-import { cardElement, meta, updateCard, weatherIcon } from "./cards";
+import { cardElement, meta, rowsOf, updateCard, weatherIcon } from "./cards";
 import { button, find, h, setText } from "./dom";
 import * as motion from "./motion";
 import { closeSheet, openSheet, openSheetName, peek, toast, unpeek } from "./overlays";
@@ -81,6 +81,7 @@ export class Table {
   private pressed = false;
   private banner = h("div", "banner");
   private shownOver = false;
+  private logLines: string[] = [];
 
   constructor(private mover: Mover) {
     const opp = sideBar("opp");
@@ -128,10 +129,20 @@ export class Table {
     };
   }
 
-  /** The viewer's seat from the welcome frame (null: a spectator). */
-  setSeat(seat: number | null): void {
+  /** The viewer's seat from the welcome frame (null: a spectator), and whether they came
+   * through a watch link. */
+  setSeat(seat: number | null, watch: boolean): void {
     this.seat = seat;
     this.root.classList.toggle("spectator", seat === null);
+    this.root.classList.toggle("watching", watch);
+  }
+
+  /** A state frame: the log's new lines joined to those held, the server's clock noted,
+   * the table drawn. */
+  state(view: View, now: number): void {
+    this.logLines = [...this.logLines.slice(0, view.log_from ?? 0), ...view.log];
+    this.clockSkew = (now ?? Date.now() / 1000) - Date.now() / 1000;
+    this.render(view);
   }
 
   /** Words arrived (or changed): relabel what does not change with the state. */
@@ -143,7 +154,7 @@ export class Table {
       s.deck.title = t("deck");
       s.discard.title = t("discard");
       s.total.title = t("total");
-      s.rows.forEach((row, r) => row.setAttribute("aria-label", t(`row.${r}`)));
+      s.rows.forEach((row, r) => row.setAttribute("aria-label", t(`row_${ROWS[r]}`)));
     }
     if (this.view) this.render(this.view);
   }
@@ -154,13 +165,14 @@ export class Table {
     const places = motion.places(document);
     const gemsBefore = before ? before.sides.map((s) => s.gems) : null;
     this.view = view;
-    this.clockSkew = view.now - Date.now() / 1000;
     if (this.selected !== null && !this.movesFor(this.selected).length) this.selected = null;
     const me = this.seat ?? 0;
     const seen = new Set<number>();
+    const started = Boolean(view.sides[0]?.rows);
+    this.root.classList.toggle("choosing-decks", !started);
     this.drawSide("me", view.sides[me], seen);
     this.drawSide("opp", view.sides[1 - me], seen);
-    this.drawHand(view.sides[me].hand, seen);
+    this.drawHand(started ? view.sides[me].hand : null, seen);
     for (const [uid, el] of this.els) {
       if (!seen.has(uid)) {
         el.remove();
@@ -172,7 +184,7 @@ export class Table {
     this.drawLog(view);
     this.drawLit();
     this.drawChoices(view);
-    if (before) this.animate(before, view, places, gemsBefore);
+    if (before?.sides[0]?.rows && started) this.animate(before, view, places, gemsBefore);
     this.drawHint(view);
     this.tick();
   }
@@ -202,27 +214,34 @@ export class Table {
     const view = this.view as View;
     const index = view.sides.indexOf(side);
     setText(s.name, side.name);
-    s.root.dataset.faction = side.faction;
+    s.root.dataset.faction = side.faction ?? "";
+    s.root.classList.toggle("unready", side.ready === false);
+    if (!side.rows) {
+      for (const row of s.rows) this.place(find(row, ".lane"), []);
+      s.passed.hidden = true;
+      return;
+    }
     s.root.classList.toggle("turn", view.turn === index && view.phase === "playing");
     setText(find(s.hand, "b"), String(side.hand_count));
     setText(find(s.deck, "b"), String(side.deck_count));
-    setText(find(s.discard, "b"), String(side.discard_count));
+    setText(find(s.discard, "b"), String(side.discard.length));
     setText(s.total, String(side.total));
     const totals = view.sides.map((x) => x.total);
     s.total.classList.toggle("leading", side.total > Math.max(...totals.filter((_, i) => i !== index)));
     setText(s.passed, side.passed ? t("passed") : "");
     s.passed.hidden = !side.passed;
     Array.from(s.gems.children).forEach((gem, i) => gem.classList.toggle("on", i < side.gems));
-    s.gems.title = t("gems", { count: 2 - side.gems });
     const leader = side.leader;
-    const state = leader.passive ? t("passive") : leader.used ? t("used") : t("ready");
+    const key = leader.passive ? "passive" : leader.cancelled ? "blocked"
+      : leader.used ? "used" : "ready";
+    const state = t(`leader_${key}`);
     setText(find(s.leader, ".lstate"), state);
-    s.leader.dataset.state = leader.passive ? "passive" : leader.used ? "used" : "ready";
+    s.leader.dataset.state = key;
     s.leader.setAttribute("aria-label", `${meta(leader.card_id).name}: ${state}`);
     side.rows.forEach((row, r) => {
       const el = s.rows[r];
       setText(find(el, ".score"), String(row.score));
-      el.classList.toggle("horned", Boolean(row.horn));
+      el.classList.toggle("horned", Boolean(row.horn || row.horned || row.leader_horn));
       const wasWet = el.classList.contains("wet");
       el.classList.toggle("wet", row.weather);
       el.dataset.wet = row.weather && !wasWet ? "new" : "";
@@ -248,48 +267,30 @@ export class Table {
   }
 
   private status(view: View): string {
-    const me = this.seat;
-    const other = view.sides[1 - (me ?? 0)];
-    const kinds = new Set(view.legal.map((l) => l.kind));
     if (view.phase === "over") return this.result(view);
-    if (view.phase === "choose_first") {
-      return kinds.has("first") ? t("lead_first", { faction: meta("scoiatael").name })
-        : t("deciding_first");
+    if (this.selected !== null) {
+      const decoy = this.movesFor(this.selected).some((l) => l.target !== null);
+      return t(decoy ? "choose_target" : "choose_row");
     }
-    if (view.phase === "mulligan") {
-      if (kinds.has("mulligan")) {
-        const left = view.sides[me ?? 0].mulligans_left ?? 0;
-        return t(`redraw.${left}`) || t("redraw_done");
-      }
-      if (kinds.has("keep")) return t("redraw_done");
-      return me === null ? t("round", { number: 1 }) : t("waiting", { name: other.name });
-    }
-    if (view.pending && view.pending.player === me) return t(`choice.${view.pending.kind}`);
-    if (me !== null && view.turn === me) {
-      return this.selected !== null ? t("choose_row") : t("your_turn");
-    }
-    if (me !== null && view.sides[me].passed) return t("you_passed", { name: other.name });
-    if (view.turn !== null) return t("to_play", { name: view.sides[view.turn].name });
-    return "";
+    return view.status ?? "";
   }
 
   private result(view: View): string {
-    if (view.forfeited_by !== null) {
+    if (view.forfeited_by !== null && view.forfeited_by !== undefined) {
       return t("forfeited", { name: view.sides[view.forfeited_by].name });
     }
     if (view.winner === null) return t("draw");
-    if (view.winner === this.seat) return t("win");
-    return t("lose", { winner: view.sides[view.winner].name });
+    return t("wins", { name: view.sides[view.winner].name });
   }
 
   private drawMid(view: View): void {
     setText(find(this.mid, ".round"), t("round", { number: Math.max(view.round, 1) }));
     setText(find(this.mid, ".status"), this.status(view));
-    setText(find(this.mid, ".lastline"), view.log[view.log.length - 1] ?? "");
+    setText(find(this.mid, ".lastline"), this.logLines[this.logLines.length - 1] ?? "");
     const wthr = find(this.mid, ".wthr");
-    const icons = view.weather.map((w) => weatherIcon(w)).join(" ");
-    setText(wthr, icons);
-    wthr.title = view.weather.length ? view.weather.map((w) => meta(w).name).join(", ")
+    const weather = (view.weather ?? []).map((w) => w.card_id);
+    setText(wthr, weather.map((w) => weatherIcon(w)).join(" "));
+    wthr.title = weather.length ? weather.map((w) => meta(w).name).join(", ")
       : t("clear_skies");
     this.root.dataset.phase = view.phase;
     this.root.classList.toggle("myturn", this.seat !== null && view.turn === this.seat
@@ -309,6 +310,9 @@ export class Table {
     const items: HTMLElement[] = [];
     const me = this.seat;
     if (me !== null && view.phase !== "over") {
+      if (!view.sides[0]?.rows && view.sides[me].ready === false) {
+        items.push(button("act primary", t("ready"), () => this.send("ready")));
+      }
       if (this.legal("keep").length) {
         items.push(button("act primary", t("keep"), () => this.send("keep")));
       }
@@ -322,14 +326,14 @@ export class Table {
       }
       if (selected !== null) {
         items.push(button("act", t("cancel"), () => this.select(null)));
-      } else if (view.phase === "playing") {
+      } else if (view.phase === "playing" && view.sides[me].leader) {
         const pass = this.legal("pass");
         const pb = button("act danger", t("pass"), () => this.send("pass"));
         pb.disabled = !pass.length;
         items.push(pb);
         const leader = view.sides[me].leader;
         if (!leader.passive) {
-          const lb = button("act", t("leader_card"), () => this.leaderSheet("me"));
+          const lb = button("act", t("leader"), () => this.leaderSheet("me"));
           lb.disabled = !this.legal("leader").length;
           items.push(lb);
         }
@@ -342,8 +346,8 @@ export class Table {
     this.actions.replaceChildren(...items);
   }
 
-  private drawLog(view: View): void {
-    const lines = view.log;
+  private drawLog(_view: View): void {
+    const lines = this.logLines;
     const items = Array.from(this.log.children);
     const same = items.length === lines.length
       && items.every((li, i) => li.textContent === lines[i]);
@@ -361,7 +365,7 @@ export class Table {
     const cardId = this.cardId(l.uid);
     const m = cardId ? meta(cardId) : null;
     if (!m || m.type !== "unit" || m.rows.length !== 1) return null;
-    return ROWS.indexOf(m.rows[0]);
+    return rowsOf(m)[0];
   }
 
   private cardId(uid: number): string | null {
@@ -393,8 +397,13 @@ export class Table {
   private drawChoices(view: View): void {
     const name = openSheetName();
     const me = this.seat;
-    const chooser = ["choice", "first", "", "result"].includes(name) || name === "";
+    const chooser = ["choice", "first", "redraw", "", "result"].includes(name);
     if (!chooser) return;
+    const redraws = [...this.legal("mulligan"), ...this.legal("keep")];
+    if (me !== null && view.phase === "mulligan" && redraws.length) {
+      this.redrawSheet(view);
+      return;
+    }
     if (me !== null && view.pending && view.pending.player === me && this.selected === null) {
       const options = view.pending.options.map((o) => {
         const el = cardElement(o, "button");
@@ -402,7 +411,7 @@ export class Table {
         el.addEventListener("click", () => this.choose(o.uid));
         return el;
       });
-      openSheet("choice", [h("h2", "", t(`choice.${view.pending.kind}`)),
+      openSheet("choice", [h("h2", "", view.pending.prompt || t(`choice_${view.pending.kind}`)),
                            h("div", "options", "", ...options)], false);
       return;
     }
@@ -410,9 +419,9 @@ export class Table {
     if (first.length) {
       const other = view.sides[1 - (me ?? 0)].name;
       const buttons = first.map((l) => button("act primary",
-        l.move.endsWith(String(me)) ? t("go_first") : t("let_first", { opponent: other }),
+        l.move.endsWith(String(me)) ? t("go_first") : t("let_go_first", { opponent: other }),
         () => { closeSheet(); this.send(l.move); }));
-      openSheet("first", [h("h2", "", t("lead_first", { faction: meta("scoiatael").name })),
+      openSheet("first", [h("h2", "", view.status),
                           h("div", "buttons", "", ...buttons)], false);
       return;
     }
@@ -421,13 +430,31 @@ export class Table {
       this.resultSheet(view);
       return;
     }
-    if (name === "choice" || name === "first") closeSheet();
+    if (name === "choice" || name === "first" || name === "redraw") closeSheet();
+  }
+
+  /** The redraw: the whole hand, large, to tap the cards to swap; Keep ends it. */
+  private redrawSheet(view: View): void {
+    const hand = view.sides[this.seat ?? 0].hand ?? [];
+    const options = hand.map((c) => {
+      const el = cardElement(c, "button") as HTMLButtonElement;
+      el.classList.add("option");
+      const move = this.movesFor(c.uid).find((l) => l.kind === "mulligan");
+      el.disabled = !move;
+      if (move) el.addEventListener("click", () => this.send(move.move));
+      return el;
+    });
+    const keep = this.legal("keep")[0];
+    openSheet("redraw", [h("h2", "", view.status), h("div", "options", "", ...options),
+                         h("div", "buttons", "", button("act primary", t("keep"),
+                                                        () => this.send(keep.move)))], false);
   }
 
   private resultSheet(view: View): void {
     const rounds = view.rounds.map((r, i) => h("li", "", `${t("round", { number: i + 1 })}: ` +
       `${r.scores[this.seat ?? 0]} – ${r.scores[1 - (this.seat ?? 0)]}`));
-    openSheet("result", [h("h2", "result", this.result(view)), h("ol", "rounds", "", ...rounds),
+    openSheet("result", [h("h3", "", t("match_over")), h("h2", "result", this.result(view)),
+                         h("ol", "rounds", "", ...rounds),
                          button("act", t("close"), () => closeSheet())]);
   }
 
@@ -492,7 +519,7 @@ export class Table {
       const old = before.sides[sideIndex];
       let from: DOMRect;
       if (zone === "hand") from = pile("me", "deck");
-      else if (side.discard_count < old.discard_count) from = pile(kind, "discard");
+      else if (side.discard.length < old.discard.length) from = pile(kind, "discard");
       else if (side.hand_count < old.hand_count) from = pile(kind, "hand");
       else from = pile(kind, "deck");
       motion.arrive(el, from, delay);
@@ -592,7 +619,7 @@ export class Table {
     const use = kind === "me" && this.seat !== null ? this.legal("leader") : [];
     const buttons = h("div", "buttons");
     if (use.length) {
-      buttons.append(button("act primary", t("leader", { leader: m.name }), () => {
+      buttons.append(button("act primary", t("use_leader"), () => {
         closeSheet();
         this.send(use[0].move);
       }));
@@ -605,7 +632,7 @@ export class Table {
   private menu(): void {
     const items: Node[] = [h("h2", "", t("menu"))];
     const logCopy = h("ol", "loglist menu-log", "",
-                      ...(this.view?.log ?? []).map((line) => h("li", "", line)));
+                      ...this.logLines.map((line) => h("li", "", line)));
     items.push(h("div", "menu-logbox", "", h("h3", "", t("log")), logCopy));
     const buttons = h("div", "buttons");
     if (this.seat !== null && this.view && this.view.phase !== "over") {

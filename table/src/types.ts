@@ -1,10 +1,10 @@
-// The table protocol's frames and view (docs/table-protocol.md).
+// The table protocol's frames and view (docs/table-protocol.md; bot/web/view.py builds it).
 
 export interface CardMeta {
   name: string;
   text: string;
   strength: number | null;
-  rows: string[];
+  rows: (number | string)[];
   hero: boolean;
   faction: string;
   type: string;
@@ -15,14 +15,15 @@ export interface BoardCard {
   uid: number;
   card_id: string;
   strength: number | null;
-  base?: number | null;
-  hero?: boolean;
 }
 
 export interface Row {
   cards: BoardCard[];
   score: number;
-  horn: string | boolean | null;
+  horn: BoardCard | null;
+  leader_horn?: boolean;
+  horned?: boolean;
+  mardroeme?: BoardCard | null;
   weather: boolean;
 }
 
@@ -30,11 +31,14 @@ export interface Leader {
   card_id: string;
   used: boolean;
   passive: boolean;
-  ready: boolean;
+  cancelled?: boolean;
 }
 
+/** A side; before the match starts (phase "choosing") only name, ready and computer. */
 export interface Side {
   name: string;
+  ready?: boolean;
+  computer?: boolean;
   faction: string;
   leader: Leader;
   gems: number;
@@ -42,10 +46,11 @@ export interface Side {
   passed: boolean;
   hand_count: number;
   deck_count: number;
-  discard_count: number;
+  discard: BoardCard[];
   rows: Row[];
   hand: BoardCard[] | null;
   mulligans_left: number | null;
+  seen: string[];
 }
 
 export interface Legal {
@@ -79,15 +84,16 @@ export interface View {
   turn: number | null;
   to_act: number[];
   deadline: number | null;
-  now: number;
   turn_seconds: number | null;
+  status: string;
   sides: Side[];
-  weather: string[];
+  weather: BoardCard[];
   rounds: { scores: number[]; winner: number | null }[];
   winner: number | null;
   forfeited_by: number | null;
   pending: Pending | null;
   legal: Legal[];
+  log_from: number;
   log: string[];
   last: number[];
   hint: Hint | null;
@@ -98,7 +104,10 @@ export interface Welcome {
   seat: number | null;
   match: number | null;
   lang: string;
+  watch?: boolean;
+  user?: { id: string; name: string } | null;
   texts: Record<string, string>;
+  factions?: Record<string, string>;
   cards: Record<string, CardMeta>;
 }
 
@@ -111,7 +120,8 @@ export interface ErrorFrame {
 
 export type ServerFrame =
   | Welcome
-  | { t: "state"; view: View }
+  | { t: "state"; now: number; view: View }
+  | { t: "cards"; cards: Record<string, CardMeta> }
   | { t: "ack"; id: number }
   | ErrorFrame
   | { t: "pong" };

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ class FixtureTable:
     def _http(self, route: Route) -> None:
         path = route.request.url.removeprefix(ORIGIN).split("?")[0]
         if path == "/api/config":
-            route.fulfill(json={"client_id": "100", "texts": self.data["welcome"]["texts"]})
+            route.fulfill(json={"client_id": "100"})
         elif path == "/api/token":
             route.fulfill(json={"access_token": "a", "session": "s",
                                 "user": {"id": "1", "name": "Geralt"}})
@@ -79,7 +80,7 @@ class FixtureTable:
     def send_state(self) -> None:
         """Send the current state."""
         assert self.socket is not None
-        self.socket.send(json.dumps({"t": "state", "view": self.state()}))
+        self.socket.send(json.dumps({"t": "state", "now": time.time(), "view": self.state()}))
 
     def step(self, count: int = 1) -> None:
         """Move the match on and send its new state."""
