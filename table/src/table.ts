@@ -235,7 +235,6 @@ export class Table {
     const key = leader.passive ? "passive" : leader.cancelled ? "blocked"
       : leader.used ? "used" : "ready";
     const state = t(`leader_${key}`);
-    setText(find(s.leader, ".lstate"), state);
     s.leader.dataset.state = key;
     s.leader.setAttribute("aria-label", `${meta(leader.card_id).name}: ${state}`);
     side.rows.forEach((row, r) => {
