@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bot.storage.database import is_postgresql
 from bot.workers import MAX_WORKERS, cpu_count
 
 DEFAULT_DATABASE_PATH = Path("data/gwent.sqlite3")
 DEFAULT_AI_THINK_SECONDS = 1.0
+DEFAULT_WEB_PORT = 8080
 MAX_AI_THINK_SECONDS = 60.0
 MAX_SHARDS = 4096
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -39,6 +41,11 @@ class Config:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     metrics_port: int | None = None
+    # The table (a Discord Activity, bot/web): on only with the application's OAuth2 client
+    # secret; its web server's port, and the public address watch links start with.
+    client_secret: str | None = field(default=None, repr=False)
+    web_port: int = DEFAULT_WEB_PORT
+    public_url: str | None = None
 
     @property
     def database(self) -> Path | str:
@@ -65,7 +72,11 @@ def load_config(env: Mapping[str, str]) -> Config:
                                      env.get("SHARD_IDS", "").strip(), database_url is not None)
     return Config(token=token, database_path=database_path, database_url=database_url,
                   shard_count=shard_count, shard_ids=shard_ids,
-                  metrics_port=_port(env.get("METRICS_PORT", "").strip()),
+                  metrics_port=_port("METRICS_PORT", env.get("METRICS_PORT", "").strip()),
+                  client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+                  web_port=_port("WEB_PORT", env.get("WEB_PORT", "").strip())
+                  or DEFAULT_WEB_PORT,
+                  public_url=_public_url(env.get("PUBLIC_URL", "").strip()),
                   dev_guild_id=int(raw_guild) if raw_guild else None, log_level=log_level,
                   ai_think_seconds=_think_seconds(env.get("AI_THINK_SECONDS", "").strip()),
                   ai_workers=_workers("AI_WORKERS", env),
@@ -109,13 +120,24 @@ def _shards(raw_count: str, raw_ids: str, shared: bool
     return count, ids
 
 
-def _port(raw: str) -> int | None:
-    """The HTTP port of /health and /metrics, or None for no endpoint."""
+def _port(name: str, raw: str) -> int | None:
+    """An HTTP port (of /health and /metrics, or of the table), or None when unset."""
     if not raw:
         return None
     if not (raw.isdigit() and 1 <= int(raw) <= 65535):
-        raise ConfigError(f"METRICS_PORT must be a TCP port from 1 to 65535, not {raw!r}.")
+        raise ConfigError(f"{name} must be a TCP port from 1 to 65535, not {raw!r}.")
     return int(raw)
+
+
+def _public_url(raw: str) -> str | None:
+    """The table's public address (watch links start with it), without a final slash."""
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in ("https", "http") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(f"PUBLIC_URL must be the table's public address, such as "
+                          f"https://gwent.example.org, not {raw!r}.")
+    return raw.rstrip("/")
 
 
 def _think_seconds(raw: str) -> float:

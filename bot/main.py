@@ -20,6 +20,7 @@ from bot import images
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config
 from bot.discord.client import GwentBot, ShardedGwentBot
 from bot.storage import StorageError
+from bot.web.server import TableOptions
 
 
 async def run(config: Config) -> None:
@@ -28,6 +29,9 @@ async def run(config: Config) -> None:
                                "ai_think_seconds": config.ai_think_seconds,
                                "ai_workers": config.ai_workers,
                                "metrics_port": config.metrics_port}
+    if config.client_secret is not None:  # the table is on only with the client secret
+        options["table"] = TableOptions(config.client_secret, port=config.web_port,
+                                        public_url=config.public_url)
     bot: GwentBot
     if config.shard_count is None:
         bot = GwentBot(config.database, **options)

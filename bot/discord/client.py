@@ -26,14 +26,23 @@ from bot.discord.core.retry import STARTUP, retry_after, retrying
 from bot.discord.core.translator import CatalogueTranslator
 from bot.discord.match.publisher import Publisher
 from bot.discord.ops import Metrics, OpsServer
+from bot.discord.table import buttons as table_buttons
+from bot.discord.table.handlers import ENTRY_POINT, is_entry_point, on_entry_point
 from bot.discord.tournaments.runner import TournamentRunner
 from bot.i18n import preload
 from bot.replay_frames import ReplayFrames
 from bot.service import Services
 from bot.service.clock import Clock
 from bot.service.computer import DEFAULT_THINK_SECONDS
+from bot.service.notifier import Notifiers
+from bot.web.server import TableOptions, TableServer
 
 log = logging.getLogger(__name__)
+
+# What a bulk overwrite re-sends of the Entry Point command, as Discord gave it.
+ENTRY_POINT_FIELDS = frozenset({
+    "name", "name_localizations", "description", "description_localizations", "type",
+    "handler", "integration_types", "contexts", "default_member_permissions", "nsfw"})
 
 
 def intents() -> discord.Intents:
@@ -57,7 +66,8 @@ class GwentBot(discord.Client):
     def __init__(self, database: Path | str, *, dev_guild_id: int | None = None,
                  clock: Clock = time.time, ai_think_seconds: float = DEFAULT_THINK_SECONDS,
                  ai_workers: int = 1, rng: random.Random | None = None,
-                 metrics_port: int | None = None, **options: Any) -> None:
+                 metrics_port: int | None = None, table: TableOptions | None = None,
+                 **options: Any) -> None:
         self.metrics = Metrics()
         without_voice()
         super().__init__(intents=intents(),
@@ -66,6 +76,7 @@ class GwentBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(GwentCommands())
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self._for_the_tree  # type: ignore[method-assign]
         self.database = database
         self.dev_guild_id = dev_guild_id
         self.clock = clock
@@ -73,6 +84,12 @@ class GwentBot(discord.Client):
         self.ai_workers = ai_workers
         self.rng = rng
         self.publisher = Publisher(self)
+        # The table (bot/web), with the application's client secret only; every committed
+        # change is heard by the publisher and by the table's hub.
+        self.table = TableServer(table) if table is not None else None
+        self.notifier = Notifiers(self.publisher)
+        if self.table is not None:
+            self.notifier.add(self.table.hub)
         self.tournament_runner = TournamentRunner(self)
         self.in_flight = InFlight()
         self.replay_frames = ReplayFrames()
@@ -90,7 +107,7 @@ class GwentBot(discord.Client):
     async def open_storage(self) -> None:
         """Open and migrate the database; raises StorageError before anything else starts."""
         if self._services is None:
-            self._services = await Services.open(self.database, self.publisher, self.clock,
+            self._services = await Services.open(self.database, self.notifier, self.clock,
                                                  think_seconds=self.ai_think_seconds,
                                                  ai_workers=self.ai_workers, rng=self.rng)
 
@@ -140,6 +157,10 @@ class GwentBot(discord.Client):
         logging.getLogger("bot").addHandler(self.metrics.error_handler)
         if self._ops is not None:
             await self._ops.start()
+        if self.table is not None:
+            assert self.application_id is not None  # known once logged in
+            await self.table.start(self.services, self.application_id, discord.http.Route.BASE)
+        table_buttons.enable(self.table is not None)
         self.add_dynamic_items(*ITEMS)
         preload()
         await self.tree.set_translator(CatalogueTranslator())
@@ -178,7 +199,15 @@ class GwentBot(discord.Client):
         """Count every interaction, and answer form (modal) submissions, routed by custom_id
         (bot/discord/core/forms.py); commands and components are routed elsewhere."""
         self.metrics.received(interaction)
+        if is_entry_point(interaction):
+            await on_entry_point(interaction)
+            return
         await FORMS.route(interaction)
+
+    async def _for_the_tree(self, interaction: discord.Interaction) -> bool:
+        """Whether the command tree handles an interaction: not the Entry Point command
+        (discord.py does not know its type; on_interaction launches it)."""
+        return not is_entry_point(interaction)
 
     async def _on_duty(self, taken_over: bool) -> None:
         """While this process is on duty: play the computer turns no live process holds, and
@@ -207,10 +236,24 @@ class GwentBot(discord.Client):
         if await settings.commands_digest(self.application_id, scope) == digest:
             log.info("slash commands are unchanged since the last sync (%s)", scope)
             return
-        await retrying(lambda: self.tree.sync(guild=guild), "syncing the slash commands",
-                       backoff=STARTUP)
+        if guild is None:
+            await retrying(lambda: self._sync_global(payload), "syncing the slash commands",
+                           backoff=STARTUP)
+        else:
+            await retrying(lambda: self.tree.sync(guild=guild), "syncing the slash commands",
+                           backoff=STARTUP)
         await settings.set_commands_digest(self.application_id, scope, digest)
         log.info("synced %s slash commands (%s)", len(payload), scope)
+
+    async def _sync_global(self, payload: list[dict[str, Any]]) -> None:
+        """Overwrite the global commands with `payload`, keeping the app's Entry Point
+        command: Discord creates it when Activities are enabled, and refuses (50240) a bulk
+        overwrite that would remove it."""
+        assert self.application_id is not None
+        existing = await self.http.get_global_commands(self.application_id)
+        kept = [{key: value for key, value in command.items() if key in ENTRY_POINT_FIELDS}
+                for command in existing if command.get("type") == ENTRY_POINT]
+        await self.http.bulk_upsert_global_commands(self.application_id, [*payload, *kept])
 
     async def close(self) -> None:
         """Let answers in progress finish, stop the computer player and background work,
@@ -231,6 +274,8 @@ class GwentBot(discord.Client):
         await super().close()
         if self._ops is not None:
             await self._ops.stop()
+        if self.table is not None:
+            await self.table.stop()
         logging.getLogger("bot").removeHandler(self.metrics.error_handler)
         if self._services is not None:
             await self._services.close()

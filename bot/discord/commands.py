@@ -12,16 +12,17 @@ from bot.discord.match.commands import challenge, forfeit, practice, tutorial
 from bot.discord.ranked.commands import history, leaderboard, stats
 from bot.discord.replays.commands import replay
 from bot.discord.settings.commands import config, settings
+from bot.discord.table.commands import watch
 from bot.discord.tournaments.commands import TournamentCommands
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (
     challenge, practice, forfeit, settings, config, rules, card, help_command, faction, leader,
-    tutorial, replay, leaderboard, stats, history)
+    tutorial, replay, leaderboard, stats, history, watch)
 
 
 class GwentCommands(app_commands.Group):
     """/gwent challenge, practice, forfeit, settings, config, rules, card, help, faction,
-    leader, tutorial, replay, leaderboard, stats, history, and the deck and tournament
+    leader, tutorial, replay, leaderboard, stats, history, watch, and the deck and tournament
     groups."""
 
     def __init__(self) -> None:

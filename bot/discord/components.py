@@ -25,6 +25,7 @@ from bot.discord.replays.components import (
     ReplayShareItem,
     ReplayStepItem,
 )
+from bot.discord.table.components import LaunchItem
 from bot.discord.tournaments.components import SignupItem, TournamentReplayItem
 
 ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem, CardItem,
@@ -32,7 +33,7 @@ ITEMS: tuple[type[Routed], ...] = (ChallengeItem, LobbyItem, DeckItem, HandItem,
                                    HandRulesItem, BuildItem, DeckDeleteItem, ReplayItem,
                                    ReplayStepItem, ReplayJumpItem, ReplayShareItem,
                                    ReplayExportItem, LeaderboardItem, StatsItem, HistoryItem,
-                                   HelpPageItem, SignupItem, TournamentReplayItem)
+                                   HelpPageItem, SignupItem, TournamentReplayItem, LaunchItem)
 
 # Form (modal) submissions, routed by custom_id from the client's on_interaction.
 FORMS = FormRouter()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.storage.records import ChallengeRecord
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -39,3 +43,38 @@ class Notifier(Protocol):
     async def challenge_closed(self, challenge: ChallengeRecord) -> None:
         """A challenge closed without a click on its message: it expired, or was cancelled
         from elsewhere (a click on the message itself edits it directly)."""
+
+
+class Notifiers:
+    """Several notifiers heard as one (the Discord publisher and the table's hub): each is
+    told of every change, in order; one that fails does not keep the others from hearing."""
+
+    def __init__(self, *notifiers: Notifier) -> None:
+        self._notifiers = list(notifiers)
+
+    def add(self, notifier: Notifier) -> None:
+        """Tell `notifier` too from now on."""
+        self._notifiers.append(notifier)
+
+    async def match_changed(self, change: MatchChange) -> None:
+        """Tell every notifier that a match changed."""
+        for notifier in self._notifiers:
+            await _heard(notifier.match_changed(change), notifier)
+
+    async def turn_warning(self, match_id: int, seats: tuple[int, ...]) -> None:
+        """Tell every notifier that these seats' time is nearly up."""
+        for notifier in self._notifiers:
+            await _heard(notifier.turn_warning(match_id, seats), notifier)
+
+    async def challenge_closed(self, challenge: ChallengeRecord) -> None:
+        """Tell every notifier that a challenge closed."""
+        for notifier in self._notifiers:
+            await _heard(notifier.challenge_closed(challenge), notifier)
+
+
+async def _heard(report: Awaitable[None], notifier: Notifier) -> None:
+    """Await one notifier's report; a failure is logged (the change is committed anyway)."""
+    try:
+        await report
+    except Exception:
+        log.exception("%s failed to hear a change", type(notifier).__name__)

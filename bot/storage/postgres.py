@@ -8,7 +8,8 @@ wait for writers. The schema version is kept in the table gwent_schema.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Sequence
+import asyncio
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, TypeAlias
 from urllib.parse import urlsplit
@@ -70,10 +71,11 @@ class PostgresDatabase(Database):
     exclusive = False
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], where: str,
-                 version: int) -> None:
+                 version: int, url: str = "") -> None:
         self._pool = pool
         self.where = where
         self.version = version
+        self._url = url
 
     @classmethod
     async def connect(cls, url: str, migrations: list[Migration] | None = None
@@ -92,11 +94,32 @@ class PostgresDatabase(Database):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, where, version)
+        return cls(pool, where, version, url)
 
     async def close(self) -> None:
         """Close the pool once every borrowed connection is back."""
         await self._pool.close()
+
+    async def notify(self, topic: str, payload: str) -> None:
+        """Send `payload` to every process listening to `topic` on this database and schema
+        (PostgreSQL's NOTIFY: delivered once, to the listeners connected now)."""
+        async with self._pool.acquire() as conn:
+            await conn.execute("SELECT pg_notify(current_schema() || '.' || $1, $2)", topic,
+                               payload)
+
+    async def listen(self, topic: str, hear: Callable[[str], None]) -> Listening:
+        """Call `hear` with every payload sent to `topic` on this database and schema, on a
+        connection of its own (raising StorageError if it cannot be made)."""
+        try:
+            conn = await asyncpg.connect(self._url)
+            channel = f"{await conn.fetchval('SELECT current_schema()')}.{topic}"
+        except CONNECT_ERRORS as error:
+            raise StorageError(f"{self.where} cannot be reached to listen ({type(error).__name__})"
+                               ) from error
+        listening = Listening(conn)
+        await conn.add_listener(channel, lambda _conn, _pid, _channel, payload: hear(payload))
+        conn.add_termination_listener(lambda _conn: listening.lost.set())
+        return listening
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Repository]:
@@ -112,6 +135,21 @@ class PostgresDatabase(Database):
         async with (self._pool.acquire() as conn,
                     conn.transaction(isolation="repeatable_read", readonly=True)):
             yield Repository(PostgresConnection(conn))
+
+
+class Listening:
+    """A connection that listens to a topic (PostgresDatabase.listen); `lost` is set when it
+    closes, after which nothing is heard."""
+
+    def __init__(self, conn: asyncpg.Connection[asyncpg.Record]) -> None:
+        self._conn = conn
+        self.lost = asyncio.Event()
+
+    async def close(self) -> None:
+        """Stop listening."""
+        if not self._conn.is_closed():
+            await self._conn.close(timeout=5)
+        self.lost.set()
 
 
 def describe(url: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bot.i18n import N_, Language, row_name
+from bot.web import frames
 from engine.pending import DECK_DRAW, DECK_WEATHER, MEDIC, RESTORE
 
 # A pending choice in a sentence (the same words as the hand's, bot/discord/match/hand.py).
@@ -89,4 +90,27 @@ def page_texts(lang: Language) -> dict[str, str]:
         # i18n: the table: the time left in the turn, beside its ring; {time} is like 9:41.
         "time_left": lang.pgettext("table", "Time left: {time}"),
     } | {f"choice_{kind}": lang._(text) for kind, text in CHOICES.items()}
+
+
+def error_text(code: str, lang: Language) -> str:
+    """The sentence of an error frame the server writes itself."""
+    if code == frames.MALFORMED:
+        return lang._("The table sent something the bot did not understand: nothing was "
+                      "played.")
+    if code == frames.UNAUTHORIZED:
+        return lang._("Your sign-in to the table has expired: sign in again.")
+    if code == frames.STALE:
+        return lang._("The table was behind the match: nothing was played. It now shows the "
+                      "match as it is.")
+    if code == frames.OVER:
+        return lang._("This match is over.")
+    if code == frames.NO_MATCH:
+        return lang._("No match is being played in this channel.")
+    if code == frames.WATCH_EXPIRED:
+        return lang._("This watch link no longer works: its match is over.")
+    if code == frames.RATE_LIMITED:
+        return lang._("Too many moves at once: wait a moment.")
+    if code == frames.NOT_A_PLAYER:
+        return lang._("You are watching this match: only its two players can act.")
+    return lang._("Something went wrong on our side. Nothing you played is lost.")
 

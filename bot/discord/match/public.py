@@ -15,6 +15,7 @@ from bot.discord.core.replies import refusal_text
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.match import ids
 from bot.discord.replays import ids as replay_ids
+from bot.discord.table.buttons import launch_buttons
 from bot.i18n import N_, Language, event_text, faction_name
 from bot.learn.glossary import score
 from bot.learn.tutorial import next_steps
@@ -229,7 +230,7 @@ def lobby_message(snapshot: Snapshot, *, lang: Language) -> Outgoing:
         button(lang.pgettext("button", "Choose deck"), ids.lobby(match.id, "deck"),
                style=discord.ButtonStyle.primary),
         button(lang.pgettext("button", "Ready"), ids.lobby(match.id, "ready"),
-               style=discord.ButtonStyle.success))
+               style=discord.ButtonStyle.success), *launch_buttons(match.id, lang=lang))
     return Outgoing("\n".join(lines), view, mentions=people(match))
 
 
@@ -346,7 +347,8 @@ def board_message(snapshot: Snapshot, png: bytes, events: Iterable[Line], *, mov
     if told:
         lines.append(told)
     lines.append(turn_line(snapshot, lang=lang))
-    view = StaticView(board_button(match.id, obs.action_count, lang=lang))
+    view = StaticView(board_button(match.id, obs.action_count, lang=lang),
+                      *launch_buttons(match.id, lang=lang))
     return Outgoing("\n".join(lines), view, files=(("board.png", png),), mentions=pinged)
 
 

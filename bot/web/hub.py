@@ -1,0 +1,204 @@
+"""The table's hub: which sockets show which match, and the Notifier that brings each of them
+up to date after every change, whichever surface made it (a click in chat, a move at the
+table, a timer, the computer player, another process).
+
+After a change, the match's sockets are refreshed by one task: the match is read once per
+seat shown (the public view once for every spectator and watcher), each view is built once per
+language, and each socket gets it unless it shows it already.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict, defaultdict
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import Language
+from bot.service import MatchChange, Services, Snapshot
+from bot.service.tutorial import hint_in, is_tutorial
+from bot.storage.records import ChallengeRecord
+from bot.web import view
+from bot.web.relay import Relay
+from bot.web.seating import LAUNCH_SECONDS
+
+if TYPE_CHECKING:
+    from bot.web.socket import Socket
+
+log = logging.getLogger(__name__)
+
+# How many users' recent "Play at the table" presses are remembered.
+LAUNCHES_KEPT = 10_000
+
+
+class Scene:
+    """One match as a refresh reads it: a snapshot per seat shown, a view per seat and
+    language."""
+
+    def __init__(self, hub: Hub, match_id: int) -> None:
+        self._hub = hub
+        self._match_id = match_id
+        self._snapshots: dict[int | None, Snapshot] = {}
+        self._views: dict[tuple[int | None, str], view.Json] = {}
+
+    async def snapshot(self, seat: int | None) -> Snapshot:
+        """The match as `seat` (None: everyone else) may see it."""
+        found = self._snapshots.get(seat)
+        if found is None:
+            matches = self._hub.services.matches
+            public = self._snapshots.get(None)
+            if public is None:
+                public = self._snapshots[None] = await matches.public(self._match_id)
+            found = public if seat is None else await matches.private(
+                self._match_id, public.match.seats[seat].user_id)
+            self._snapshots[seat] = found
+        return found
+
+    async def view(self, seat: int | None, lang: Language) -> tuple[Snapshot, view.Json]:
+        """The snapshot and view for `seat` in `lang`."""
+        snapshot = await self.snapshot(seat)
+        key = (seat, lang.tag)
+        built = self._views.get(key)
+        if built is None:
+            built = self._views[key] = await self._hub.build(snapshot, seat, lang)
+        return snapshot, built
+
+
+class Hub:
+    """The sockets of each match, in this process; the table's Notifier."""
+
+    def __init__(self, clock: Any = time.time) -> None:
+        self.clock = clock
+        self._services: Services | None = None
+        self.relay: Relay | None = None
+        self._sockets: defaultdict[int, set[Socket]] = defaultdict(set)
+        self._queued: set[int] = set()
+        self._refreshing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._launches: OrderedDict[int, tuple[int, float]] = OrderedDict()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def services(self) -> Services:
+        """The bot's services (once attached)."""
+        if self._services is None:
+            raise RuntimeError("the table's hub is not attached to the services yet")
+        return self._services
+
+    async def attach(self, services: Services) -> None:
+        """Start serving: read matches from `services`, and hear the other processes."""
+        self._services = services
+        self.relay = Relay(services.db, changed=self.refresh, launched=self.note_launch,
+                           missed=self.refresh_all)
+        await self.relay.start()
+
+    async def close(self) -> None:
+        """Stop hearing other processes and refreshing sockets."""
+        if self.relay is not None:
+            await self.relay.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._services = None
+
+    # ------------------------------------------------------------- Notifier
+
+    async def match_changed(self, change: MatchChange) -> None:
+        """Refresh the match's sockets here, and tell the other processes."""
+        if self._services is None:
+            return
+        self.refresh(change.match_id)
+        if self.relay is not None and self.relay.shared:
+            self._spawn(self.relay.say_changed(change.match_id))
+
+    async def turn_warning(self, match_id: int, seats: tuple[int, ...]) -> None:
+        """Nothing: the table shows the time left all along."""
+
+    async def challenge_closed(self, challenge: ChallengeRecord) -> None:
+        """Nothing: challenges live in chat."""
+
+    # -------------------------------------------------------------- sockets
+
+    def join(self, socket: Socket, match_id: int) -> None:
+        """`socket` shows `match_id` from now on."""
+        self._sockets[match_id].add(socket)
+
+    def leave(self, socket: Socket, match_id: int) -> None:
+        """`socket` no longer shows `match_id`."""
+        sockets = self._sockets.get(match_id)
+        if sockets is not None:
+            sockets.discard(socket)
+            if not sockets:
+                del self._sockets[match_id]
+                lock = self._refreshing.get(match_id)
+                if lock is not None and not lock.locked():
+                    del self._refreshing[match_id]
+
+    def sockets(self, match_id: int) -> int:
+        """How many sockets of this process show a match."""
+        return len(self._sockets.get(match_id, ()))
+
+    def refresh(self, match_id: int) -> None:
+        """Bring every socket of a match up to date (once, however often it is asked before
+        the refresh starts)."""
+        if match_id in self._sockets and match_id not in self._queued:
+            self._queued.add(match_id)
+            self._spawn(self._refresh(match_id))
+
+    def refresh_all(self) -> None:
+        """Bring every socket up to date (changes may have been missed)."""
+        for match_id in list(self._sockets):
+            self.refresh(match_id)
+
+    async def _refresh(self, match_id: int) -> None:
+        async with self._refreshing[match_id]:
+            self._queued.discard(match_id)
+            sockets = list(self._sockets.get(match_id, ()))
+            if not sockets:
+                return
+            scene = Scene(self, match_id)
+            try:
+                await asyncio.gather(*(socket.show_from(scene) for socket in sockets))
+            except Exception:
+                log.exception("refreshing the table of match %s failed", match_id)
+
+    async def build(self, snapshot: Snapshot, seat: int | None, lang: Language) -> view.Json:
+        """The view of a snapshot for `seat` in `lang`, with the tutorial's hint for its
+        player."""
+        obs = snapshot.observation
+        hint = None
+        if seat is not None and obs is not None and is_tutorial(snapshot.match):
+            actions = await self.services.matches.actions(snapshot.match.id)
+            hint = hint_in(snapshot.match, [a for _, a, _ in actions[:obs.action_count]], obs,
+                           lang=lang)
+        return view.build(snapshot, seat, lang, hint=hint)
+
+    # -------------------------------------------------------------- launches
+
+    def note_launch(self, user_id: int, match_id: int) -> None:
+        """A user pressed "Play at the table" on a match (here or in another process)."""
+        self._launches.pop(user_id, None)
+        self._launches[user_id] = (match_id, self.clock())
+        while len(self._launches) > LAUNCHES_KEPT:
+            self._launches.popitem(last=False)
+
+    async def launched(self, user_id: int, match_id: int) -> None:
+        """Remember, in every process, which match a user opens the table of."""
+        self.note_launch(user_id, match_id)
+        if self.relay is not None:
+            await self.relay.say_launched(user_id, match_id)
+
+    def launched_match(self, user_id: int) -> int | None:
+        """The match a user pressed "Play at the table" on lately, if any."""
+        found = self._launches.get(user_id)
+        if found is None or self.clock() - found[1] > LAUNCH_SECONDS:
+            return None
+        return found[0]
+
+    # ----------------------------------------------------------------- tasks
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
