@@ -71,10 +71,13 @@ export async function open(): Promise<Opening> {
 }
 
 /** The SDK's mock, answering as the URL says: user_id, user_name, guild_id, channel_id,
- * code (the authorization code its authorize returns) and locale. */
+ * instance_id, code (the authorization code its authorize returns) and locale. */
 function mock(clientId: string, query: URLSearchParams): DiscordSDKMock {
   const userId = query.get("user_id") ?? "1";
-  const sdk = new DiscordSDKMock(clientId, query.get("guild_id"), query.get("channel_id"), null);
+  const sdk = new DiscordSDKMock(clientId, query.get("guild_id") || null,
+                                 query.get("channel_id"), null);
+  const instance = query.get("instance_id");
+  if (instance) Object.defineProperty(sdk, "instanceId", { value: instance });
   const name = query.get("user_name") ?? `user${userId}`;
   sdk._updateCommandMocks({
     authorize: async () => ({ code: query.get("code") ?? `mock-${userId}` }),
