@@ -262,7 +262,10 @@ export class Table {
       return el;
     });
     this.place(this.hand, els);
-    this.hand.style.setProperty("--n", String(Math.max(cards.length, 1)));
+    // A phone lays more than five cards out in two rows, so every name shows.
+    const rows = cards.length > 5 ? 2 : 1;
+    this.hand.dataset.rows = String(rows);
+    this.hand.style.setProperty("--cols", String(Math.max(1, Math.ceil(cards.length / rows))));
   }
 
   private status(view: View): string {

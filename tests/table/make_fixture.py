@@ -100,7 +100,7 @@ def cards() -> dict[str, Any]:
 
 def main() -> None:
     """Play one match and write the fixture."""
-    decks = (starter_deck("northern_realms"), starter_deck("monsters"))
+    decks = (starter_deck("scoiatael"), starter_deck("monsters"))
     m = Match.new(decks, seed=7, names=("Geralt", "Yennefer"))
     lang = language(ENGLISH)
     states = []
