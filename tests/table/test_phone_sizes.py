@@ -1,6 +1,6 @@
 """At 360x640 no text is under 12 px and no control under 44 px tall, in every state of the
-table a player meets: the redraw, a turn, a card chosen, the leader, the menu, a card's
-text, a refusal, the result."""
+table a player meets: who goes first, the redraw, a turn, a card chosen, the leader, the
+menu, a card's text, a refusal, the result (a recorded match, served by the browser)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,11 @@ def playing_state(table: FixtureTable) -> int:
 def test_every_state_fits_a_phone(phone: Any) -> None:
     table = FixtureTable(phone)
     table.open()
-    assert phone.locator(".sheet[data-name='redraw']").is_visible()
+    phone.wait_for_selector(".sheet[data-name='first']")
+    assert_fits(phone, "who goes first")
+
+    table.step()
+    phone.wait_for_selector(".sheet[data-name='redraw']")
     assert_fits(phone, "the redraw")
 
     table.index = playing_state(table)
