@@ -36,7 +36,9 @@ def _encode(data: bytes) -> str:
 
 
 def _decode(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    """Strict: any character outside the URL-safe alphabet is refused (binascii.Error, a
+    ValueError)."""
+    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
 
 
 class Signer:

@@ -11,6 +11,7 @@ Typical use::
         await bob.click(message, label="Accept").response()
 """
 
+from .activities import Launch
 from .components import Button, Select, SelectOption
 from .emulator import Emulator
 from .errors import ApiError, EmulatorUsageError
@@ -37,6 +38,7 @@ __all__ = [
     "Failure",
     "Guild",
     "InteractionHandle",
+    "Launch",
     "Limit",
     "MessageView",
     "RandomFaults",

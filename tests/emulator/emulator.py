@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .activities import TOKEN_PATH, Activities
 from .clock import Clock
 from .errors import BUG_KINDS, ApiError
 from .events import Events
@@ -19,7 +20,7 @@ from .models import Channel, Guild, User
 from .payloads import Payloads
 from .permissions import BITS
 from .ratelimits import Limiter, RateLimits, Verdict, is_interaction_endpoint
-from .records import BOT, INTERACTION, Failure, RequestRecord, Traffic
+from .records import BOT, INTERACTION, OAUTH, Failure, RequestRecord, Traffic
 from .rest_channels import ChannelApi
 from .rest_core import CoreApi
 from .rest_interactions import InteractionApi
@@ -68,6 +69,7 @@ class Emulator:
         self.events = Events(self.gateway, self.payloads)
         self.flow = InteractionFlow(self)
         self.webhooks = WebhookFlow(self)
+        self.activities = Activities(self)
 
     @classmethod
     async def start(cls, *, token: str = DEFAULT_TOKEN, bot_name: str = "Gwent",
@@ -84,6 +86,7 @@ class Emulator:
         app.add_routes(CoreApi(self).routes())
         app.add_routes(ChannelApi(self).routes())
         app.add_routes(InteractionApi(self).routes())
+        app.add_routes(self.activities.routes())
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -127,6 +130,15 @@ class Emulator:
     def bot(self) -> User:
         """The application's bot user."""
         return self.store.bot
+
+    @property
+    def client_secret(self) -> str:
+        """The application's OAuth2 client secret (DISCORD_CLIENT_SECRET)."""
+        return self.activities.client_secret
+
+    def oauth_code(self, user: VirtualUser | User) -> str:
+        """An OAuth2 authorization code for a user, as the SDK's authorize() gives it."""
+        return self.activities.oauth_code(user)
 
     # World building
 
@@ -281,13 +293,15 @@ class Emulator:
         path = request.path[len(API_PREFIX) :]
         method = request.method
         kind = INTERACTION if is_interaction_endpoint(path) else BOT
+        if path == TOKEN_PATH or request.headers.get("Authorization", "").startswith("Bearer "):
+            kind = OAUTH  # the app's OAuth2 (client secret, or a user's access token)
         fault = self.faults.take(method, path)
         if fault is not None:
             return self._injected(request, path, kind, fault, Verdict({}))
         if kind == BOT and request.headers.get("Authorization") != f"Bot {self.token}":
             response = json_response({"message": "401: Unauthorized", "code": 0}, status=401)
             return self._answer(request, path, kind, response)
-        verdict = self.limiter.check(method, path)
+        verdict = self.limiter.check(method, path) if kind != OAUTH else Verdict({})
         if verdict.limited:
             response = json_response(verdict.body(), status=429, headers=verdict.headers)
             return self._answer(request, path, kind, response, scope=verdict.scope)

@@ -52,6 +52,7 @@ BUG_KINDS = frozenset(
         "expired_token",
         "unsupported_route",
         "autocomplete_followup",
+        "entry_point_removed",
     }
 )
 

@@ -36,11 +36,13 @@ DEFERRED_UPDATE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+LAUNCH_ACTIVITY = 12
 
 ALLOWED_RESPONSES = {
-    APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL},
-    MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
-    MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+    APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL, LAUNCH_ACTIVITY},
+    MESSAGE_COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL,
+                        LAUNCH_ACTIVITY},
+    MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, LAUNCH_ACTIVITY},
     APPLICATION_COMMAND_AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
 }
 CHAT_INPUT_COMMAND_MESSAGE = 20
@@ -120,6 +122,11 @@ class InteractionFlow:
     def _respond(
         self, interaction: Interaction, kind: int, data: dict[str, Any], uploads: list[Upload]
     ) -> InteractionResponse:
+        if kind == LAUNCH_ACTIVITY:
+            activities = self.emu.activities
+            activities.check_launch()
+            launch = activities.launch(interaction.user, interaction.channel, "interaction")
+            return InteractionResponse(kind, launch=launch)
         if kind == MODAL:
             validate_modal(data)
             return InteractionResponse(kind, modal=data)
@@ -155,6 +162,10 @@ class InteractionFlow:
         assert response is not None
         summary: dict[str, Any] = {"id": str(interaction.id), "type": interaction.type}
         body: dict[str, Any] = {"interaction": summary}
+        if response.launch is not None:
+            summary["activity_instance_id"] = response.launch.instance_id
+            body["resource"] = {"type": LAUNCH_ACTIVITY,
+                                "activity_instance": {"id": response.launch.instance_id}}
         if response.type in (MESSAGE, DEFERRED_MESSAGE, UPDATE_MESSAGE) and response.message:
             message = response.message
             summary.update(

@@ -168,6 +168,8 @@ class InteractionResponse:
     message: Message | None = None
     modal: dict[str, Any] | None = None
     choices: list[dict[str, Any]] | None = None
+    # The Activity a LAUNCH_ACTIVITY answer opened (an activities.Launch).
+    launch: Any = None
 
 
 @dataclass

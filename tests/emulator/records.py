@@ -12,6 +12,9 @@ from typing import Any
 # request made with the bot token, which counts against it.
 INTERACTION = "interaction"
 BOT = "bot"
+# The app's OAuth2: the code exchange (client secret) and a user's bearer-token requests;
+# not the bot token's, so not bound by its global limit (counted with `interaction`).
+OAUTH = "oauth"
 # Statuses Discord counts as invalid requests (10,000 in 10 minutes get the IP banned).
 INVALID_STATUSES = (401, 403, 429)
 

@@ -48,7 +48,11 @@ class CoreApi:
         ]
 
     async def me(self, request: web.Request) -> web.Response:
-        """GET /users/@me."""
+        """GET /users/@me: the bot, or with a bearer token the user it was given for."""
+        authorization = request.headers.get("Authorization", "")
+        if authorization.startswith("Bearer "):
+            user = self.emu.activities.bearer_user(authorization)
+            return json_response({**self.emu.payloads.user(user), "locale": user.locale})
         return json_response(self.emu.payloads.me())
 
     async def user(self, request: web.Request) -> web.Response:
@@ -115,6 +119,8 @@ class CoreApi:
         scope = self._scope(request)
         body, _ = await read_body(request)
         _validate_commands(body)
+        if scope is None:
+            self.emu.activities.check_overwrite(body)
         old = {(c.name, c.type): c for c in self.store.commands.values() if c.guild_id == scope}
         for command in old.values():
             del self.store.commands[command.id]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import components as comp
+from .activities import DISCORD_LAUNCH_ACTIVITY, ENTRY_POINT, LAUNCH_ACTIVITY, Launch
 from .errors import EmulatorUsageError
 from .models import (
     APPLICATION_COMMAND,
@@ -45,6 +46,8 @@ class ResponseView:
     message: MessageView | None
     modal: dict[str, Any] | None
     choices: list[AutocompleteChoice] | None = None
+    # The Activity a LAUNCH_ACTIVITY answer (type 12) opened.
+    launch: Launch | None = None
 
 
 class InteractionHandle:
@@ -80,7 +83,7 @@ class InteractionHandle:
         choices = None
         if response.choices is not None:
             choices = [AutocompleteChoice(c["name"], c["value"]) for c in response.choices]
-        return ResponseView(response.type, message, response.modal, choices)
+        return ResponseView(response.type, message, response.modal, choices, response.launch)
 
     async def choices(self, timeout: float = 5.0) -> list[AutocompleteChoice]:
         """Wait for the answer to an autocomplete interaction and return the offered choices."""
@@ -242,6 +245,23 @@ class VirtualUser:
         data = {"custom_id": modal["custom_id"], "components": rows}
         source = handle.interaction.source_message
         return self._interact(MODAL_SUBMIT, handle.interaction.channel, data, source)
+
+    async def open_activity(self, channel: ChannelRef) -> Launch:
+        """Run the app's Entry Point command in a channel (the App Launcher): Discord opens
+        the Activity itself, or, when the app handles the command, dispatches it to the bot,
+        which must answer LAUNCH_ACTIVITY."""
+        target = self._channel(channel)
+        activities = self._emu.activities
+        command = activities.entry_point()
+        if command is None or not activities.enabled:
+            raise EmulatorUsageError("the app has no Activity (emu.activities.enable())")
+        if command.payload.get("handler", DISCORD_LAUNCH_ACTIVITY) == DISCORD_LAUNCH_ACTIVITY:
+            return activities.launch(self.user, target, "entry_point")
+        data = {"id": str(command.id), "name": command.name, "type": ENTRY_POINT}
+        response = await self._interact(APPLICATION_COMMAND, target, data).response()
+        if response.type != LAUNCH_ACTIVITY or response.launch is None:
+            raise AssertionError(f"the bot answered the Entry Point with type {response.type}")
+        return response.launch
 
     def send(self, channel: ChannelRef, content: str) -> MessageView:
         """Post a plain message in a channel (or DM with the bot)."""
