@@ -78,9 +78,10 @@ class FixtureTable:
         return state
 
     def send_state(self) -> None:
-        """Send the current state."""
+        """Send the current state (its turn timer started a minute ago)."""
         assert self.socket is not None
-        self.socket.send(json.dumps({"t": "state", "now": time.time(), "view": self.state()}))
+        view = self.state() | {"deadline": time.time() + self.state()["turn_seconds"] - 60}
+        self.socket.send(json.dumps({"t": "state", "now": time.time(), "view": view}))
 
     def step(self, count: int = 1) -> None:
         """Move the match on and send its new state."""
