@@ -4,7 +4,7 @@ import { addCards, setCards } from "./cards";
 import { open, OpeningError } from "./connect";
 import { h, setText } from "./dom";
 import { mountOverlays } from "./overlays";
-import { TableSocket } from "./socket";
+import { FINAL, TableSocket } from "./socket";
 import { Table } from "./table";
 import { setTexts, t } from "./texts";
 
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     forfeit: () => socket.forfeit(),
   });
   let welcomed = false;
+  let ended = false;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const socket: TableSocket = new TableSocket(`${scheme}//${location.host}/api/ws`,
                                               opening.hello, {
@@ -64,8 +65,15 @@ async function main(): Promise<void> {
         return;
       }
       table.refused(frame);
+      if (FINAL.has(frame.code)) {
+        // The table stays as it ended, with why it no longer moves.
+        ended = true;
+        setText(conn, frame.message || frame.code);
+        conn.classList.add("on", "final");
+      }
     },
     connection(up) {
+      if (ended) return;
       setText(conn, up ? "" : t("reconnecting"));
       conn.classList.toggle("on", !up);
       if (!welcomed && !up) say(t("reconnecting"));

@@ -33,6 +33,13 @@ function shift(from: DOMRect, to: DOMRect): string {
   return `translate(${from.left - to.left}px, ${from.top - to.top}px) scale(${sx}, ${sy})`;
 }
 
+/** Resolves once every running motion that ends has ended. */
+export async function settled(): Promise<void> {
+  const running = document.getAnimations()
+    .filter((a) => a.effect?.getTiming().iterations !== Infinity);
+  await Promise.allSettled(running.map((a) => a.finished));
+}
+
 /** Fly a card from the rectangle it (or its source) had to where it is now. */
 export function fly(el: HTMLElement, from: DOMRect, delay = 0): void {
   if (reduced()) return;
@@ -133,5 +140,5 @@ export function banner(el: HTMLElement): void {
   if (reduced()) return;
   el.animate([{ opacity: 0, transform: "scale(.8)" }, { opacity: 1, transform: "scale(1)", offset: .2 },
               { opacity: 1, transform: "scale(1)", offset: .8 }, { opacity: 0, transform: "scale(1.05)" }],
-             { duration: 1600, easing: "ease-out", fill: "both" });
+             { duration: 1600, easing: "ease-out", fill: "backwards" });
 }

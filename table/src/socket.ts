@@ -4,7 +4,7 @@
 import type { CardMeta, ErrorFrame, ServerFrame, View, Welcome } from "./types";
 
 /** Errors after which reconnecting cannot help. */
-const FINAL = new Set(["watch_expired", "no_match", "unauthorized", "table_off"]);
+export const FINAL = new Set(["watch_expired", "no_match", "unauthorized", "table_off"]);
 const PING_EVERY = 20_000;
 const PONG_WITHIN = 10_000;
 const BACKOFF = [250, 500, 1000, 2000, 4000, 8000];

@@ -341,6 +341,7 @@ export class Table {
         }
       }
     }
+    if (me === null) items.push(h("span", "watching-note", t("spectating")));
     items.push(button("act menu", "☰", () => this.menu()));
     const menu = items[items.length - 1];
     menu.setAttribute("aria-label", t("menu"));
@@ -481,6 +482,8 @@ export class Table {
     target?.classList.add("hinted");
     this.hintBox.dataset.pointing = target ? "1" : "0";
     window.requestAnimationFrame(() => this.placeHint(target ?? null));
+    // Again once the cards have landed where the move sends them.
+    void motion.settled().then(() => this.placeHint(target ?? null));
   }
 
   private placeHint(target: HTMLElement | null): void {

@@ -96,5 +96,7 @@ async def test_two_pages_play_a_match_with_chat_moves_a_spectator_and_a_watch_li
         expired = await watcher.wait(
             lambda: [e for e in watcher.errors() if e["code"] == "watch_expired"],
             "the watch link to end")
-        await watcher.page.wait_for_selector(".toast.on")
-        assert expired[0]["message"] in await watcher.page.locator(".toast").inner_text()
+        notice = watcher.page.locator(".conn.final")
+        await notice.wait_for(state="visible")
+        assert await notice.inner_text() == expired[0]["message"]
+        assert watcher.sockets == 1  # it does not reconnect to an ended match
