@@ -128,7 +128,8 @@ def table_bot(emu: Emulator, db: Path | str, port: int, *, dist: Path = DIST,
 @contextlib.asynccontextmanager
 async def table_stage(workdir: Path, *, dist: Path = DIST, practice: bool = False,
                       rng: random.Random | None = None, ready: bool = True,
-                      rate_limits: RateLimits | None = None) -> AsyncIterator[Stage]:
+                      rate_limits: RateLimits | None = None,
+                      presence_seconds: float = 20.0) -> AsyncIterator[Stage]:
     """Start the emulator (Activities on) and the bot with its table, and open a match
     between alice and bob in a thread of #general (carol watches); with `practice`, alice's
     practice match against the computer instead. The match is at its first board (or at
@@ -138,7 +139,8 @@ async def table_stage(workdir: Path, *, dist: Path = DIST, practice: bool = Fals
         emu.activities.enable()
         world = populate(emu, users=3)
         port = free_port()
-        bot = table_bot(emu, workdir / "gwent.sqlite3", port, dist=dist, rng=rng)
+        bot = table_bot(emu, workdir / "gwent.sqlite3", port, dist=dist, rng=rng,
+                        presence_seconds=presence_seconds)
         async with run_bot(emu, bot):
             alice, bob, _ = world.users
             if practice:

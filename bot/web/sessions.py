@@ -37,7 +37,9 @@ def _encode(data: bytes) -> str:
 
 def _decode(text: str) -> bytes:
     """Strict: any character outside the URL-safe alphabet is refused (binascii.Error, a
-    ValueError)."""
+    ValueError), padding included: one token has one spelling."""
+    if "=" in text:
+        raise ValueError("padded")
     return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
 
 

@@ -19,9 +19,11 @@ class TableClient:
 
     def __init__(self, url: str, origin: str | None = None) -> None:
         self.url = url
+        # The page's origin (the server's own by default; "" sends no Origin).
         self.origin = origin if origin is not None else url
         self.raw: list[str] = []
         self.frames: list[Frame] = []
+        self.sent: list[Frame] = []
         self.closed = asyncio.Event()
         self._http: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -32,8 +34,12 @@ class TableClient:
     async def __aenter__(self) -> TableClient:
         self._http = aiohttp.ClientSession()
         headers = {"Origin": self.origin} if self.origin else {}
-        self._ws = await self._http.ws_connect(f"{self.url}/api/ws", headers=headers,
-                                               compress=15)
+        try:
+            self._ws = await self._http.ws_connect(f"{self.url}/api/ws", headers=headers,
+                                                   compress=15)
+        except BaseException:
+            await self._http.close()
+            raise
         self._reader = asyncio.create_task(self._read())
         return self
 
@@ -65,6 +71,7 @@ class TableClient:
     async def send(self, frame: Frame) -> None:
         """Send a frame."""
         assert self._ws is not None
+        self.sent.append(frame)
         await self._ws.send_str(json.dumps(frame))
 
     async def send_text(self, text: str) -> None:
@@ -99,6 +106,12 @@ class TableClient:
     async def of(self, kind: str, since: int = 0, timeout: float = 15.0) -> Frame:
         """The first frame of type `kind` from index `since` on."""
         return await self.wait(lambda f: f.get("t") == kind, since, timeout, f"a {kind} frame")
+
+    def acked(self) -> list[tuple[int, str]]:
+        """The moves this page sent that the server acknowledged: (action count, move)."""
+        acks = {f["id"] for f in self.frames if f.get("t") == "ack"}
+        return [(f["expected"], f["move"]) for f in self.sent
+                if f.get("t") == "move" and f["id"] in acks]
 
     def states(self) -> list[Frame]:
         """Every state frame's view, in order."""

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.e2e.conftest import no_bot_errors
+from tests.bot.e2e.conftest import MACHINE_SPEED, make_bot, no_bot_errors, world
+from tests.emulator import RateLimits
+from tests.emulator.fixtures import emu
 from tests.table_stage import Stage, table_stage
 
-__all__ = ["no_bot_errors"]
+__all__ = ["emu", "make_bot", "no_bot_errors", "world"]
 
 PAGE = "<!doctype html><title>Gwent table</title><script src=/assets/app.1a2b.js></script>"
 
@@ -34,3 +36,10 @@ async def stage(tmp_path: Path, dist: Path, rng: random.Random) -> AsyncIterator
     of #general (carol watches)."""
     async with table_stage(tmp_path, dist=dist, rng=rng) as opened:
         yield opened
+
+
+@pytest.fixture
+def rate_limits() -> RateLimits:
+    """Discord's rate limits at machine speed, for the tests that start the emulator
+    themselves (the `emu` fixture)."""
+    return RateLimits.discord().scaled(MACHINE_SPEED)
