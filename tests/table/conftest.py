@@ -1,5 +1,7 @@
-"""The table's browser tests: one headless Chromium for the session (skipped, saying how to
-install it, where Debian's Chromium is missing)."""
+"""The table's browser tests: a headless Chromium for each module of synchronous tests
+(skipped, saying how to install it, where Debian's Chromium is missing). One per module, not
+per session: Playwright's synchronous API holds an event loop while it runs, and the tests
+against the real bot run their own."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pytest
 from tests.table.browser import chromium, chromium_missing
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright."""
     missing = chromium_missing()
