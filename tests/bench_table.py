@@ -1,16 +1,18 @@
 """Table page benchmark: first-load size, time to interactive, and frame times while cards
 fly, in headless Chromium (Debian's, at /usr/bin/chromium).
 
-    python -m tests.bench_table [--runs 15] [--moves 20] [--throttle 4] [--json]
+    python -m tests.bench_table [--runs 9] [--moves 20] [--throttle 4] [--json]
 
 - size: the files the page loads first (index.html, its script and its style sheet), as
   built in table/dist/, raw and gzipped (level 6, what servers use; card art excluded);
 - interactive: from navigation to the table drawn with its first state (the page's
-  `table-ready` mark), over --runs fresh page loads, at full speed and with the CPU slowed
-  --throttle times (CDP Emulation.setCPUThrottlingRate). The server is the recorded match
-  of tests/table/fixture_table.py, answered by the browser itself, so no network or server
-  time is in it;
-- frames: the recorded match is stepped through --moves moves, each a card flying to its
+  `table-ready` mark: the page loaded, the SDK's mock started, /api/config, the OAuth2 code
+  traded at /api/token, the socket opened, the welcome and the first state drawn), over
+  --runs fresh page loads of a seat, against the real bot, its table server and the Discord
+  emulator on this machine (tests/table_stage.py), at full speed and with the CPU slowed
+  --throttle times (CDP Emulation.setCPUThrottlingRate);
+- frames: a recorded match (tests/table/fixture_table.py: real engine states, served by the
+  browser itself) is stepped through --moves moves, each a card flying to its
   row (cards leaving, weather falling, gems breaking as they happen), CPU slowed --throttle
   times. Chromium runs with its frame rate unlimited (--disable-frame-rate-limit,
   --disable-gpu-vsync), so the time between two animation frames is the time one frame
@@ -23,19 +25,26 @@ Figures are medians; the machine's load average is printed with them.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gzip
 import itertools
 import json
 import os
 import re
 import statistics
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from tests.table import live
 from tests.table.browser import ARGS, CHROMIUM, chromium_missing
 from tests.table.fixture_table import DIST, FixtureTable
+from tests.table_stage import table_stage
 
+# The table server lets an address sign in 6 times at once, then once every 5 s.
+SIGN_IN_BURST, SIGN_IN_EVERY = 5, 5.2
 UNLIMITED = ["--disable-frame-rate-limit", "--disable-gpu-vsync"]
 # Animation frame intervals for `ms` milliseconds after the page is told to start.
 _RECORD = """(ms) => new Promise((done) => {
@@ -63,18 +72,32 @@ def _throttle(page: Any, rate: float) -> None:
     session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
-def interactive(browser: Any, runs: int, throttle: float) -> list[float]:
-    """Milliseconds from navigation to the first state drawn, one per fresh load."""
-    times = []
-    for _ in range(runs):
-        context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True)
-        page = context.new_page()
-        _throttle(page, throttle)
-        FixtureTable(page, start=12).open()
-        times.append(page.evaluate(
-            "performance.getEntriesByName('table-ready')[0].startTime"))
-        context.close()
-    return times
+async def interactive(runs: int, throttles: tuple[float, ...]) -> list[list[float]]:
+    """Milliseconds from navigation to the first state drawn, one per fresh load of a seat
+    against the real bot, for each CPU throttling rate."""
+    results: list[list[float]] = []
+    with tempfile.TemporaryDirectory() as workdir:
+        async with table_stage(Path(workdir)) as stage, live.chromium() as browser:
+            alice = stage.players[0]
+            launch = await stage.launch(alice)
+            loads = 0
+            for rate in throttles:
+                times = []
+                for _ in range(runs):
+                    loads += 1
+                    if loads > SIGN_IN_BURST:
+                        await asyncio.sleep(SIGN_IN_EVERY)  # the server's sign-in rate limit
+                    context = await browser.new_context(viewport=live.PHONE, has_touch=True)
+                    page = await context.new_page()
+                    cdp = await context.new_cdp_session(page)
+                    await cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                    await page.goto(stage.page_url(alice, launch))
+                    await page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+                    times.append(await page.evaluate(
+                        "performance.getEntriesByName('table-ready')[0].startTime"))
+                    await context.close()
+                results.append(times)
+    return results
 
 
 def frames(browser: Any, moves: int, throttle: float, size: dict[str, int]) -> list[float]:
@@ -108,7 +131,7 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--throttle", type=float, default=4.0)
     parser.add_argument("--json", action="store_true")
@@ -117,11 +140,10 @@ def main() -> None:
     if missing:
         raise SystemExit(missing)
     size = first_load()
+    tti_full, tti = asyncio.run(interactive(args.runs, (1.0, args.throttle)))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS + UNLIMITED)
         try:
-            tti_full = interactive(browser, args.runs, 1)
-            tti = interactive(browser, args.runs, args.throttle)
             phone = frames(browser, args.moves, args.throttle, {"width": 360, "height": 640})
             desk = frames(browser, args.moves, args.throttle, {"width": 1280, "height": 720})
         finally:
