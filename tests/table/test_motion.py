@@ -63,3 +63,32 @@ def test_reduced_motion_moves_nothing(browser: Any) -> None:
     assert step_and_watch(page, table) == []
     assert page.locator(".card.last").count() >= 1  # still highlighted, without motion
     context.close()
+
+
+# What is moving: card flights, ghosts leaving or burning, gem shards, falling weather.
+_MOVING = """() => ({
+  animations: document.getAnimations().map((a) => [...new Set(a.effect.getKeyframes()
+    .flatMap((k) => Object.keys(k)))].filter((p) => !["offset", "computedOffset", "easing",
+    "composite"].includes(p))),
+  ghosts: document.querySelectorAll(".ghost").length,
+  shards: document.querySelectorAll(".shard").length,
+  weather: document.querySelector(".wx .fall") !== null && document.getAnimations()
+    .some((a) => a.effect.target && a.effect.target.classList.contains("fall")),
+})"""
+
+
+def test_a_whole_match_moves_with_transforms_and_opacity_only(phone: Any) -> None:
+    table = FixtureTable(phone, start=2)
+    table.open()
+    seen = {"ghosts": 0, "shards": 0, "weather": False}
+    while table.index < len(table.data["states"]) - 1:
+        table.step()
+        phone.wait_for_timeout(120)
+        moving = phone.evaluate(_MOVING)
+        for properties in moving["animations"]:
+            assert set(properties) <= {"transform", "opacity"}, properties
+        seen["ghosts"] += moving["ghosts"]
+        seen["shards"] += moving["shards"]
+        seen["weather"] = seen["weather"] or moving["weather"]
+    # The recorded match has rounds won (gems break, the board is cleared) and weather.
+    assert seen["shards"] and seen["ghosts"] and seen["weather"], seen

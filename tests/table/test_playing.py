@@ -91,3 +91,26 @@ def test_a_cards_text_on_long_press_and_on_hover(phone: Any, desktop: Any) -> No
             page.dispatch_event(f".hand .card[data-uid='{uid}']", "pointerup",
                                 {"pointerType": "touch", "isPrimary": True})
             assert moves_sent(table) == []  # a long-press chooses nothing
+
+
+def test_decoy_lights_the_units_it_may_take_back_and_a_tap_on_one_plays_it(phone: Any) -> None:
+    table = FixtureTable(phone)
+    table.open()
+    index = next(i for i, s in enumerate(table.data["states"])
+                 if s["legal"] and any(r["cards"] for r in s["sides"][0]["rows"]))
+    state = table.data["states"][index]
+    hand_uid = state["sides"][0]["hand"][0]["uid"]
+    targets = [c["uid"] for r in state["sides"][0]["rows"] for c in r["cards"]]
+    # The recorded match has no Decoy: its moves are given to the first card in hand.
+    state["legal"] = [{"move": f"play {hand_uid} on {t}", "kind": "play", "uid": hand_uid,
+                       "row": None, "target": t, "gain": -1} for t in targets]
+    table.index = index
+    table.send_state()
+    phone.wait_for_timeout(800)
+    phone.locator(f".hand .card[data-uid='{hand_uid}']").tap()
+    lit = phone.eval_on_selector_all(".lane .card.target", "els => els.map(e => +e.dataset.uid)")
+    assert sorted(lit) == sorted(targets)
+    assert phone.locator(".row.lit").count() == 0
+    phone.locator(f".lane .card[data-uid='{targets[-1]}']").tap()
+    phone.wait_for_function("document.querySelectorAll('.card.target').length === 0")
+    assert moves_sent(table) == [f"play {hand_uid} on {targets[-1]}"]
