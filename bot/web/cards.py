@@ -7,27 +7,27 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from bot.i18n import card_name, faction_name, language
+from bot.i18n import Language, card_name, faction_name
 from bot.learn.cards import explain_card
 from engine import catalogue
 from engine.cards import NEUTRAL
 
 
 @lru_cache(maxsize=4096)
-def card_data(card_id: str, tag: str) -> dict[str, Any]:
-    """One card for the page: its name and text in language `tag`, and its facts."""
+def card_data(card_id: str, lang: Language) -> dict[str, Any]:
+    """One card for the page: its name and text in `lang`, and its facts."""
     card = catalogue().card(card_id)
     # /gwent card's explanation without its first line (the name and facts, given apart).
-    text = explain_card(card, lang=language(tag)).partition("\n")[2]
-    return {"name": card_name(card_id, tag), "text": text,
+    text = explain_card(card, lang=lang).partition("\n")[2]
+    return {"name": card_name(card_id, lang.tag), "text": text,
             "strength": card.strength if card.is_unit else None, "rows": list(card.rows),
             "hero": card.hero, "faction": card.faction, "type": card.type,
             "abilities": sorted(card.abilities)}
 
 
-def cards_of(card_ids: Iterable[str], tag: str) -> dict[str, dict[str, Any]]:
-    """The page's data of these cards, by id."""
-    return {card_id: card_data(card_id, tag) for card_id in sorted(set(card_ids))}
+def cards_of(card_ids: Iterable[str], lang: Language) -> dict[str, dict[str, Any]]:
+    """The page's data of these cards, by id, in `lang`."""
+    return {card_id: card_data(card_id, lang) for card_id in sorted(set(card_ids))}
 
 
 @lru_cache(maxsize=64)

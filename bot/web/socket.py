@@ -93,11 +93,13 @@ class Socket:
     async def _received(self, text: str) -> None:
         if not self._bucket.take():
             self._refused += 1
+            number = frames.frame_id(text)
             if self._refused >= FLOOD_CLOSE:
                 await self._ws.close(code=1008, message=b"too many frames")
-            elif self._hub.clock() - self._refusal_said_at >= 1.0:
+            elif number is not None or self._hub.clock() - self._refusal_said_at >= 1.0:
+                # A numbered frame (a move) is always answered; others once a second.
                 self._refusal_said_at = self._hub.clock()
-                await self._error(frames.RATE_LIMITED, frames.frame_id(text))
+                await self._error(frames.RATE_LIMITED, number)
             return
         self._refused = 0
         try:
@@ -168,7 +170,7 @@ class Socket:
             "t": "welcome", "match": viewer.match_id, "seat": viewer.seat, "lang": lang.tag,
             "user": None if user is None else {"id": str(user.id), "name": user.name},
             "watch": viewer.watching, "texts": page_texts(lang),
-            "factions": faction_names(lang.tag), "cards": cards_of(cards, lang.tag)})
+            "factions": faction_names(lang.tag), "cards": cards_of(cards, lang)})
         self._hub.join(self, viewer.match_id)
         if viewer.seat is not None and user is not None:
             self._presence = asyncio.create_task(self._at_table(viewer.match_id, user.id))
@@ -288,10 +290,10 @@ class Socket:
             wanted |= pool(frozenset(side.faction for side in obs.sides))
         missing = wanted - self._cards_sent
         if missing:
-            await self._send({"t": "cards", "cards": cards_of(missing, viewer.lang.tag)})
+            await self._send({"t": "cards", "cards": cards_of(missing, viewer.lang)})
             self._cards_sent |= missing
-        await self._send({"t": "state", "now": round(self._hub.clock(), 3),
-                          "view": shown | {"log_from": start, "log": lines}})
+        await self._send({"t": "state", "view": shown | {
+            "now": round(self._hub.clock(), 3), "log_from": start, "log": lines}})
         self._shown, self._log_held = shown, start + len(lines)
         if viewer.watching and snapshot.match.status == OVER:
             await self._error(frames.WATCH_EXPIRED, None)

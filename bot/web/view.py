@@ -35,7 +35,8 @@ def move_text(action: Action) -> str:
 
 def card(view: CardView) -> Json:
     """A card as state frames carry it."""
-    return {"uid": view.uid, "card_id": view.card_id, "strength": view.strength}
+    return {"uid": view.uid, "card_id": view.card_id, "strength": view.strength,
+            "base": view.base, "hero": view.hero}
 
 
 def _row(row: RowView) -> Json:
@@ -52,10 +53,11 @@ def _side(side: SideView, match: MatchRecord, own: bool) -> Json:
         "name": side.name, "faction": side.faction,
         "computer": match.seats[side.player].is_computer,
         "leader": {"card_id": leader.card_id, "used": leader.used, "passive": leader.passive,
-                   "cancelled": leader.cancelled},
+                   "cancelled": leader.cancelled,
+                   "ready": not (leader.used or leader.passive or leader.cancelled)},
         "gems": side.gems, "total": side.total, "passed": side.passed,
         "hand_count": side.hand_count, "deck_count": side.deck_count,
-        "discard": [card(v) for v in side.graveyard],
+        "discard_count": len(side.graveyard), "discard": [card(v) for v in side.graveyard],
         "rows": [_row(r) for r in side.rows],
         "hand": [card(v) for v in hand_order(side.hand)] if own and side.hand is not None
         else None,

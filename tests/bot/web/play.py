@@ -3,6 +3,7 @@ action count its page shows; and what a frame must never hold."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -41,7 +42,9 @@ async def play_at_table(clients: dict[int, TableClient], rng: random.Random, *,
             continue
         answer = await client.move(choose(view["legal"], rng, pass_bias)["move"], count)
         if answer["t"] == "error":
-            assert answer["code"] == "stale", answer
+            assert answer["code"] in ("stale", "rate_limited"), answer
+            if answer["code"] == "rate_limited":  # as a page would: wait, then try again
+                await asyncio.sleep(0.25)
             continue
         await client.view_at(count + 1)
         made += 1

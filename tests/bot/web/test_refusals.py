@@ -116,6 +116,16 @@ async def test_a_flood_is_rate_limited_then_closed(stage: Stage) -> None:
     kinds = [f["t"] for f in alice.frames]
     assert 10 <= kinds.count("pong") <= 20
     assert [f["code"] for f in alice.frames if f["t"] == "error"] == ["rate_limited"]
+    # A move refused for the rate is always answered, with its number: none goes unanswered.
+    count = alice.view()["action_count"]
+    for _ in range(30):
+        await alice.send({"t": "ping"})
+    for number in (101, 102, 103):
+        await alice.send({"t": "move", "id": number, "expected": count, "move": "keep"})
+    for number in (101, 102, 103):
+        answer = await alice.wait(lambda f, n=number: f.get("id") == n)
+        assert (answer["t"], answer["code"]) == ("error", "rate_limited")
+    assert await stage.bot.services.matches.actions(stage.match_id) == []
     for _ in range(400):
         await alice.send_text("x")
         if alice.closed.is_set():
