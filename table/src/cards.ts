@@ -114,7 +114,7 @@ export function updateCard(el: HTMLElement, card: BoardCard): void {
     str.className = "str";
     el.prepend(str);
   }
-  const base = m.strength ?? card.strength;
+  const base = card.base ?? m.strength ?? card.strength;
   const text = String(card.strength);
   if (str.textContent !== text) str.textContent = text;
   str.classList.toggle("up", card.strength > base);

@@ -15,6 +15,8 @@ export interface BoardCard {
   uid: number;
   card_id: string;
   strength: number | null;
+  base?: number | null;
+  hero?: boolean;
 }
 
 export interface Row {
