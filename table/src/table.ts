@@ -217,10 +217,14 @@ export class Table {
     s.root.dataset.faction = side.faction ?? "";
     s.root.classList.toggle("unready", side.ready === false);
     if (!side.rows) {
+      // Before the match: the players choose their decks in chat; say who is ready.
       for (const row of s.rows) this.place(find(row, ".lane"), []);
-      s.passed.hidden = true;
+      setText(s.passed, side.ready ? t("ready") : "");
+      s.passed.hidden = !side.ready;
+      s.passed.classList.add("ready");
       return;
     }
+    s.passed.classList.remove("ready");
     s.root.classList.toggle("turn", view.turn === index && view.phase === "playing");
     setText(find(s.hand, "b"), String(side.hand_count));
     setText(find(s.deck, "b"), String(side.deck_count));
