@@ -16,19 +16,26 @@ toastEl.setAttribute("role", "alert");
 const peekEl = h("div", "peek");
 peekEl.hidden = true;
 let sheetName = "";
+let onDismiss: (() => void) | null = null;
 let toastTimer = 0;
 
 /** Put the overlays in the page. */
 export function mountOverlays(): void {
   document.body.append(sheet, toastEl, peekEl);
   sheet.addEventListener("click", (event) => {
-    if (event.target === sheet && sheet.dataset.dismiss === "1") closeSheet();
+    if (event.target === sheet && sheet.dataset.dismiss === "1") {
+      closeSheet();
+      onDismiss?.();
+    }
   });
 }
 
-/** Show a sheet named `name` (showing it again replaces it). */
-export function openSheet(name: string, children: Node[], dismiss = true): void {
+/** Show a sheet named `name` (showing it again replaces it); a tap beside a dismissable
+ * one closes it and calls `dismissed`. */
+export function openSheet(name: string, children: Node[], dismiss = true,
+                          dismissed: (() => void) | null = null): void {
   sheetName = name;
+  onDismiss = dismissed;
   panel.replaceChildren(...children);
   sheet.dataset.name = name;
   sheet.dataset.dismiss = dismiss ? "1" : "0";

@@ -346,10 +346,7 @@ export class Table {
       }
     }
     if (me === null) items.push(h("span", "watching-note", t("spectating")));
-    items.push(button("act menu", "☰", () => this.menu()));
-    const menu = items[items.length - 1];
-    menu.setAttribute("aria-label", t("menu"));
-    menu.title = t("menu");
+    items.push(this.menuButton());
     this.actions.replaceChildren(...items);
   }
 
@@ -419,7 +416,8 @@ export class Table {
         return el;
       });
       openSheet("choice", [h("h2", "", view.pending.prompt || t(`choice_${view.pending.kind}`)),
-                           h("div", "options", "", ...options)], false);
+                           h("div", "options", "", ...options),
+                           h("div", "buttons", "", this.menuButton())], false);
       return;
     }
     const first = this.legal("first");
@@ -429,7 +427,7 @@ export class Table {
         l.move.endsWith(String(me)) ? t("go_first") : t("let_go_first", { opponent: other }),
         () => { closeSheet(); this.send(l.move); }));
       openSheet("first", [h("h2", "", view.status),
-                          h("div", "buttons", "", ...buttons)], false);
+                          h("div", "buttons", "", ...buttons, this.menuButton())], false);
       return;
     }
     if (view.phase === "over" && !this.shownOver) {
@@ -454,7 +452,8 @@ export class Table {
     const keep = this.legal("keep")[0];
     openSheet("redraw", [h("h2", "", view.status), h("div", "options", "", ...options),
                          h("div", "buttons", "", button("act primary", t("keep"),
-                                                        () => this.send(keep.move)))], false);
+                                                        () => this.send(keep.move)),
+                           this.menuButton())], false);
   }
 
   private resultSheet(view: View): void {
@@ -633,9 +632,22 @@ export class Table {
         this.send(use[0].move);
       }));
     }
-    buttons.append(button("act", t("close"), () => closeSheet()));
+    buttons.append(button("act", t("close"), () => this.dismiss()));
     children.push(buttons);
-    openSheet("leader", children);
+    openSheet("leader", children, true, () => this.dismiss());
+  }
+
+  private menuButton(): HTMLButtonElement {
+    const menu = button("act menu", "☰", () => this.menu());
+    menu.setAttribute("aria-label", t("menu"));
+    menu.title = t("menu");
+    return menu;
+  }
+
+  /** Close an overlay of the player's own, bringing back a choice the match waits for. */
+  private dismiss(): void {
+    closeSheet();
+    if (this.view) this.render(this.view);
   }
 
   private menu(): void {
@@ -647,16 +659,16 @@ export class Table {
     if (this.seat !== null && this.view && this.view.phase !== "over") {
       buttons.append(button("act danger", t("forfeit"), () => this.confirmForfeit()));
     }
-    buttons.append(button("act", t("close"), () => closeSheet()));
+    buttons.append(button("act", t("close"), () => this.dismiss()));
     items.push(buttons);
-    openSheet("menu", items);
+    openSheet("menu", items, true, () => this.dismiss());
     logCopy.parentElement?.scrollTo(0, 1e6);
   }
 
   private confirmForfeit(): void {
     openSheet("forfeit", [h("h2", "", t("forfeit_confirm")), h("div", "buttons", "",
-      button("act danger", t("forfeit_yes"), () => { closeSheet(); this.mover.forfeit(); }),
-      button("act", t("cancel"), () => closeSheet()))]);
+      button("act danger", t("forfeit_yes"), () => { this.mover.forfeit(); this.dismiss(); }),
+      button("act", t("cancel"), () => this.dismiss()))], true, () => this.dismiss());
   }
 
   /** A refusal from the server: say it, and drop the choice it was about. */

@@ -1,5 +1,6 @@
-"""Before the match starts (the players choose their decks in chat), the table says so and
-has a Ready button, which readies the player as the lobby's does (against the real bot)."""
+"""Against the real bot: before the match starts (the players choose their decks in chat),
+the table says so and its Ready button readies the player as the lobby's does; Forfeit asks
+first, and then ends the match, in chat too."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.table.browser import chromium_missing
-from tests.table.live import PHONE, chromium, open_page
+from tests.table.live import PHONE, LivePage, chromium, open_page
 from tests.table_stage import table_stage
 
 pytestmark = pytest.mark.timeout(120)
@@ -40,3 +41,34 @@ async def test_ready_at_the_table_readies_the_player(tmp_path: Path) -> None:
         assert await page.page.get_by_role("button", name=page.text("ready"),
                                            exact=True).count() == 0
         assert page.errors() == []
+
+
+async def open_menu(page: LivePage) -> None:
+    """Tap the menu button on top: the redraw's, while it is open, else the table's."""
+    on_top = page.page.locator(".sheet:not([hidden]) .act.menu")
+    await (on_top if await on_top.count() else page.page.locator(".actions .act.menu")).tap()
+
+
+async def test_forfeit_asks_first_then_ends_the_match(tmp_path: Path) -> None:
+    async with table_stage(tmp_path) as stage, chromium() as browser:
+        alice = stage.players[0]
+        page = await open_page(browser, stage.page_url(alice, await stage.launch(alice)), PHONE)
+        seat = page.welcome["seat"]
+        await open_menu(page)
+        await page.page.get_by_role("button", name=page.text("forfeit"), exact=True).tap()
+        sheet = page.page.locator(".sheet[data-name='forfeit']")
+        await sheet.wait_for(state="visible")
+        assert page.text("forfeit_confirm") in await sheet.inner_text()
+        await page.page.get_by_role("button", name=page.text("cancel"), exact=True).tap()
+        await page.page.locator(".sheet[data-name='redraw']").wait_for(state="visible")
+        assert page.view()["phase"] != "over"  # the redraw is back, the match goes on
+
+        await open_menu(page)
+        await page.page.get_by_role("button", name=page.text("forfeit"), exact=True).tap()
+        await page.page.get_by_role("button", name=page.text("forfeit_yes"), exact=True).tap()
+        over = await page.wait(lambda: (v := page.view()) and v["phase"] == "over" and v,
+                               "the match to end")
+        assert over["forfeited_by"] == seat
+        await page.page.wait_for_selector(".sheet[data-name='result']")
+        # The chat says so too: the match's result is posted in its thread.
+        await stage.table.board_after(10_000)
