@@ -40,12 +40,11 @@ export function watchToken(path: string): string | null {
 export async function open(): Promise<Opening> {
   const query = new URLSearchParams(location.search);
   const browserLocale = query.get("locale") ?? navigator.language;
-  const config = await json(`/api/config?locale=${encodeURIComponent(browserLocale)}`)
-    .catch(() => ({} as Record<string, unknown>));
-  setTexts(config.texts as Record<string, string> | undefined);
   const token = watchToken(location.pathname);
   if (token) return { kind: "watch", hello: { t: "watch", token, locale: browserLocale } };
-  if (!config.client_id) throw new OpeningError("table_off", String(config.message ?? ""));
+  const config = await json(`/api/config?locale=${encodeURIComponent(browserLocale)}`);
+  setTexts(config.texts as Record<string, string> | undefined);
+  if (!config.client_id) throw new OpeningError("table_off", "");
   const clientId = String(config.client_id);
   const embedded = query.has("frame_id");
   const sdk = embedded ? new DiscordSDK(clientId) : mock(clientId, query);

@@ -25,8 +25,9 @@ async function main(): Promise<void> {
   try {
     opening = await open();
   } catch (error) {
-    const message = error instanceof OpeningError ? error.message : "";
-    say(message || t("no_match") || String(error), true);
+    // The server's sentence when it gave one; else what failed, as it failed.
+    const message = error instanceof OpeningError ? error.message || error.code : "";
+    say(message || String(error), true);
     return;
   }
   say(t("connecting"));
