@@ -83,7 +83,7 @@ export function peek(cardId: string, near: DOMRect, strength: number | null = nu
   peekEl.replaceChildren(head);
   if (rows) peekEl.append(h("div", "peek-rows", rows));
   if (m.hero) peekEl.append(h("div", "peek-hero", t("hero")));
-  if (m.text) peekEl.append(h("p", "peek-text", m.text));
+  if (m.text) peekEl.append(...paragraphs(m.text));
   peekEl.hidden = false;
   const width = Math.min(300, window.innerWidth - 16);
   peekEl.style.width = `${width}px`;
@@ -93,6 +93,17 @@ export function peek(cardId: string, near: DOMRect, strength: number | null = nu
   const top = near.top - height - 8 >= 8 ? near.top - height - 8
     : Math.min(window.innerHeight - height - 8, near.bottom + 8);
   peekEl.style.transform = `translate(${left}px, ${top}px)`;
+}
+
+/** A card's text as the server writes it (Discord's **bold**, lines) as paragraphs. */
+export function paragraphs(text: string): HTMLElement[] {
+  return text.split("\n").filter((line) => line.trim()).map((line) => {
+    const p = h("p", "peek-text");
+    line.split("**").forEach((part, i) => {
+      if (part) p.append(i % 2 ? h("b", "", part) : document.createTextNode(part));
+    });
+    return p;
+  });
 }
 
 /** Hide the card text. */

@@ -4,7 +4,7 @@
 import { cardElement, meta, rowsOf, updateCard, weatherIcon } from "./cards";
 import { button, find, h, setText } from "./dom";
 import * as motion from "./motion";
-import { closeSheet, openSheet, openSheetName, peek, toast, unpeek } from "./overlays";
+import { closeSheet, openSheet, openSheetName, paragraphs, peek, toast, unpeek } from "./overlays";
 import { t } from "./texts";
 import type { BoardCard, ErrorFrame, Legal, Side, View } from "./types";
 
@@ -623,7 +623,7 @@ export class Table {
     if (!view) return;
     const side = view.sides[kind === "me" ? (this.seat ?? 0) : 1 - (this.seat ?? 0)];
     const m = meta(side.leader.card_id);
-    const children: Node[] = [h("h2", "", m.name), h("p", "peek-text", m.text)];
+    const children: Node[] = [h("h2", "", m.name), ...paragraphs(m.text)];
     const use = kind === "me" && this.seat !== null ? this.legal("leader") : [];
     const buttons = h("div", "buttons");
     if (use.length) {

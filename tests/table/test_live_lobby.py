@@ -72,3 +72,20 @@ async def test_forfeit_asks_first_then_ends_the_match(tmp_path: Path) -> None:
         await page.page.wait_for_selector(".sheet[data-name='result']")
         # The chat says so too: the match's result is posted in its thread.
         await stage.table.board_after(10_000)
+
+
+async def test_a_leaders_text_is_shown_as_written_with_its_bold_words(tmp_path: Path) -> None:
+    async with table_stage(tmp_path) as stage, chromium() as browser:
+        alice = stage.players[0]
+        page = await open_page(browser, stage.page_url(alice, await stage.launch(alice)), PHONE)
+        seat = page.welcome["seat"]
+        leader = page.view()["sides"][seat]["leader"]["card_id"]
+        text = page.welcome["cards"][leader]["text"]
+        assert "**" in text  # the server writes Discord's bold
+        await page.page.locator(".sheet:not([hidden]) .act.menu").wait_for()
+        await page.page.evaluate("document.querySelector('.side.me .leader').click()")
+        sheet = page.page.locator(".sheet[data-name='leader']")
+        await sheet.wait_for(state="visible")
+        shown = await sheet.inner_text()
+        assert "**" not in shown and page.welcome["cards"][leader]["name"] in shown
+        assert await sheet.locator(".peek-text b").count() >= 1
