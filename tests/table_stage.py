@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,9 @@ from urllib.parse import urlencode
 
 import aiohttp
 
+from bot import images
 from bot.discord.client import GwentBot
+from bot.service.clock import Clock
 from bot.web.server import TableOptions
 from bot.web.static import DIST
 from tests.bot.e2e.driver import Table, enabled, newest_public, open_match
@@ -117,30 +120,34 @@ class Stage:
 
 
 def table_bot(emu: Emulator, db: Path | str, port: int, *, dist: Path = DIST,
-              rng: random.Random | None = None, presence_seconds: float = 20.0) -> GwentBot:
+              rng: random.Random | None = None, presence_seconds: float = 20.0,
+              clock: Clock = time.time) -> GwentBot:
     """The bot with its table on `port` (PUBLIC_URL http://127.0.0.1:port)."""
     options = TableOptions(emu.client_secret, port=port, host="127.0.0.1",
                            public_url=f"http://127.0.0.1:{port}", dist=dist,
                            presence_seconds=presence_seconds)
-    return GwentBot(db, ai_think_seconds=0, rng=rng, table=options)
+    return GwentBot(db, ai_think_seconds=0, rng=rng, table=options, clock=clock)
 
 
 @contextlib.asynccontextmanager
 async def table_stage(workdir: Path, *, dist: Path = DIST, practice: bool = False,
                       rng: random.Random | None = None, ready: bool = True,
                       rate_limits: RateLimits | None = None,
-                      presence_seconds: float = 20.0) -> AsyncIterator[Stage]:
+                      presence_seconds: float = 20.0, port: int | None = None,
+                      clock: Clock = time.time) -> AsyncIterator[Stage]:
     """Start the emulator (Activities on) and the bot with its table, and open a match
     between alice and bob in a thread of #general (carol watches); with `practice`, alice's
     practice match against the computer instead. The match is at its first board (or at
-    its lobby when not `ready`)."""
+    its lobby when not `ready`). The table listens on `port` (a free one if None); the bot
+    reads the time from `clock`."""
+    await images.start()  # warm render workers: the first board is not kept waiting
     emu = await Emulator.start(rate_limits=rate_limits or RateLimits.discord().scaled(0.01))
     try:
         emu.activities.enable()
         world = populate(emu, users=3)
-        port = free_port()
+        port = port or free_port()
         bot = table_bot(emu, workdir / "gwent.sqlite3", port, dist=dist, rng=rng,
-                        presence_seconds=presence_seconds)
+                        presence_seconds=presence_seconds, clock=clock)
         async with run_bot(emu, bot):
             alice, bob, _ = world.users
             if practice:

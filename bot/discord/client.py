@@ -276,6 +276,7 @@ class GwentBot(discord.Client):
             await self._ops.stop()
         if self.table is not None:
             await self.table.stop()
+            table_buttons.enable(False)
         logging.getLogger("bot").removeHandler(self.metrics.error_handler)
         if self._services is not None:
             await self._services.close()

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict, defaultdict
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Language
@@ -69,7 +69,7 @@ class Scene:
 class Hub:
     """The sockets of each match, in this process; the table's Notifier."""
 
-    def __init__(self, clock: Any = time.time) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
         self._services: Services | None = None
         self.relay: Relay | None = None

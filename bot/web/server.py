@@ -34,8 +34,9 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 8080
 MAX_FRAME = 4096
 MAX_BODY = 4096
-# Token exchanges per address: a burst, then one every few seconds.
+# Token exchanges per address (a burst, then one every few seconds), and in all.
 EXCHANGES_BURST, EXCHANGES_PER_SECOND = 6.0, 0.2
+ALL_EXCHANGES_BURST, ALL_EXCHANGES_PER_SECOND = 50.0, 10.0
 ADDRESSES_KEPT = 10_000
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -74,6 +75,7 @@ class TableServer:
         self._client_id = 0
         self._origins: frozenset[str] = frozenset()
         self._exchanges: OrderedDict[str, Bucket] = OrderedDict()
+        self._all_exchanges = Bucket(ALL_EXCHANGES_PER_SECOND, ALL_EXCHANGES_BURST)
         self.port = options.port
 
     async def start(self, services: Services, client_id: int,
@@ -136,7 +138,7 @@ class TableServer:
     async def _token(self, request: web.Request) -> web.Response:
         if not self._allowed(request):
             return _error(403, "forbidden", "This page may not use the table.")
-        if not self._exchange_allowed(request.remote or ""):
+        if not self._exchange_allowed(client_address(request)):
             return _error(429, "rate_limited", "Too many sign-ins: wait a moment.")
         try:
             body: Any = await request.json()
@@ -167,7 +169,7 @@ class TableServer:
         self._exchanges[address] = bucket
         while len(self._exchanges) > ADDRESSES_KEPT:
             self._exchanges.popitem(last=False)
-        return bucket.take()
+        return bucket.take() and self._all_exchanges.take()
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not self._allowed(request):
@@ -176,6 +178,14 @@ class TableServer:
         await ws.prepare(request)
         await Socket(ws, self.hub, self.signer, self.options.presence_seconds).serve()
         return ws
+
+
+def client_address(request: web.Request) -> str:
+    """The browser's address: behind a reverse proxy or tunnel, the first one its
+    X-Forwarded-For names (whatever a client writes there only changes its own bucket; the
+    limit in all still holds), else the connection's."""
+    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()
+    return forwarded or request.remote or ""
 
 
 def _error(status: int, code: str, message: str) -> web.Response:

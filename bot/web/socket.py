@@ -128,11 +128,10 @@ class Socket:
     async def _hello(self, frame: frames.Hello) -> None:
         services = self._hub.services
         user = self._signer.user_of(frame.session)
-        lang = language(await services.settings.private_language(
-            user.id if user is not None else 0, frame.locale))
         if user is None:
-            await self._error(frames.UNAUTHORIZED, None, lang)
+            await self._error(frames.UNAUTHORIZED, None, language(frame.locale))
             return
+        lang = language(await services.settings.private_language(user.id, frame.locale))
         found = await seating(services, user.id, frame.channel_id, frame.guild_id,
                               self._hub.launched_match(user.id))
         if found is None:
@@ -177,8 +176,13 @@ class Socket:
         await self._refresh()
 
     def _leave(self) -> None:
+        """Show no match any more (until the next hello or watch)."""
         if self.viewer is not None:
             self._hub.leave(self, self.viewer.match_id)
+            self.viewer = None
+        self._stop_presence()
+
+    def _stop_presence(self) -> None:
         if self._presence is not None:
             self._presence.cancel()
             self._presence = None
@@ -292,9 +296,11 @@ class Socket:
         if missing:
             await self._send({"t": "cards", "cards": cards_of(missing, viewer.lang)})
             self._cards_sent |= missing
-        await self._send({"t": "state", "view": shown | {
-            "now": round(self._hub.clock(), 3), "log_from": start, "log": lines}})
+        await self._send({"t": "state", "now": round(self._hub.clock(), 3),
+                          "view": shown | {"log_from": start, "log": lines}})
         self._shown, self._log_held = shown, start + len(lines)
+        if snapshot.match.status == OVER:
+            self._stop_presence()  # nobody is waiting for a move any more
         if viewer.watching and snapshot.match.status == OVER:
             await self._error(frames.WATCH_EXPIRED, None)
             self._leave()

@@ -110,3 +110,20 @@ def test_shards_and_the_metrics_port() -> None:
                        ({"METRICS_PORT": "70000"}, "METRICS_PORT")):
         with pytest.raises(ConfigError, match=words):
             load_config({"DISCORD_TOKEN": "t", **env})
+
+
+def test_the_table_is_on_only_with_the_client_secret() -> None:
+    plain = load_config({"DISCORD_TOKEN": "t", "DISCORD_CLIENT_SECRET": "  "})
+    assert (plain.client_secret, plain.web_port, plain.public_url) == (None, 8080, None)
+    config = load_config({"DISCORD_TOKEN": "t", "DISCORD_CLIENT_SECRET": "s3cret",
+                          "WEB_PORT": "8443", "PUBLIC_URL": "https://gwent.example.org/"})
+    assert (config.client_secret, config.web_port, config.public_url) == (
+        "s3cret", 8443, "https://gwent.example.org")
+    assert "s3cret" not in repr(config)
+    for env, words in (({"WEB_PORT": "web"}, "WEB_PORT must be a TCP port"),
+                       ({"WEB_PORT": "0"}, "WEB_PORT must be a TCP port"),
+                       ({"PUBLIC_URL": "gwent.example.org"}, "PUBLIC_URL must be"),
+                       ({"PUBLIC_URL": "ftp://gwent.example.org"}, "PUBLIC_URL must be"),
+                       ({"PUBLIC_URL": "https://x.org/?a=1"}, "PUBLIC_URL must be")):
+        with pytest.raises(ConfigError, match=words):
+            load_config({"DISCORD_TOKEN": "t", **env})

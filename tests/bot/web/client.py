@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,9 @@ class TableClient:
         self.raw: list[str] = []
         self.frames: list[Frame] = []
         self.sent: list[Frame] = []
+        # When each frame was received and sent (time.monotonic()), for benchmarks.
+        self.received_at: list[float] = []
+        self.sent_at: list[float] = []
         self.closed = asyncio.Event()
         self._http: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
@@ -61,6 +65,7 @@ class TableClient:
         try:
             async for message in self._ws:
                 if message.type == aiohttp.WSMsgType.TEXT:
+                    self.received_at.append(time.monotonic())
                     self.raw.append(message.data)
                     self.frames.append(json.loads(message.data))
                     self._changed.set()
@@ -72,6 +77,7 @@ class TableClient:
         """Send a frame."""
         assert self._ws is not None
         self.sent.append(frame)
+        self.sent_at.append(time.monotonic())
         await self._ws.send_str(json.dumps(frame))
 
     async def send_text(self, text: str) -> None:

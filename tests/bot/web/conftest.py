@@ -4,6 +4,7 @@ files of the test's own."""
 
 from __future__ import annotations
 
+import gzip
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -27,6 +28,7 @@ def dist(tmp_path: Path) -> Path:
     (root / "assets").mkdir(parents=True)
     (root / "index.html").write_text(PAGE)
     (root / "assets" / "app.1a2b.js").write_text("console.log('table')")
+    (root / "assets" / "app.1a2b.js.gz").write_bytes(gzip.compress(b"console.log('table')"))
     return root
 
 

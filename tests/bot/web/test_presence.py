@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from bot.service.matches import MatchService
 from tests.bot.e2e.tally import public_posts
 from tests.bot.web.client import TableClient
+from tests.bot.web.play import choose
 from tests.bot.web.test_hidden import open_seat
 from tests.table_stage import table_stage
 
@@ -49,24 +51,45 @@ async def test_an_open_seat_is_marked_at_the_table_while_it_is_open(
         await carol.close()
 
 
+class LaterClock:
+    """The time, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+
 @pytest.mark.skipif(not REAL_MARK_SEEN, reason="MatchService.mark_seen comes with the "
                     "chat-pings branch (migration 0012_seen.sql), not merged here yet")
 async def test_no_chat_ping_for_a_player_at_the_table(tmp_path: Path, dist: Path,
                                                       rng: random.Random) -> None:
-    async with table_stage(tmp_path, dist=dist, rng=rng) as stage:
+    clock = LaterClock()
+    async with table_stage(tmp_path, dist=dist, rng=rng, clock=clock,
+                           presence_seconds=0.1) as stage:
         alice, bob = stage.players
-        page = await open_seat(stage, 0)
-        count = page.view()["action_count"]
-        assert (await page.move("keep", count))["t"] == "ack"
         table = stage.table
+        page = await open_seat(stage, 0)  # alice plays at the table, bob in chat
         since = len(stage.emu.log)
-        # Bob keeps his hand in chat: round 1 begins, and a board names the first player.
-        board = await table.board_after(count + 1)
-        hand = await table.hand_for(bob, board)
-        keep = next(b for b in hand.buttons if (b.custom_id or "").endswith(":keep"))
-        await table.settle(bob.click(hand, custom_id=keep.custom_id))
-        await table.board_after(count + 1)
-        pinged = {user for post in public_posts(stage.emu, stage.emu.log[since:])
-                  for user in post.pinged}
-        assert alice.id not in pinged
+        matches = stage.bot.services.matches
+        for _ in range(16):
+            count = (await matches.get(stage.match_id)).action_count
+            view = await page.view_at(count)
+            if view["phase"] == "over":
+                break
+            board = await table.board_after(count - 1)
+            # Five minutes on before every move: both players' moves and clicks are old, and
+            # only the table (which tells the chat again every PRESENCE_SECONDS) says who is
+            # looking.
+            clock.ahead += 300.0
+            await asyncio.sleep(0.3)
+            if 0 in view["to_act"]:
+                assert (await page.move(choose(view["legal"], rng, 0.1)["move"], count))[
+                    "t"] == "ack"
+            else:
+                await table.play_one(bob, await table.open_hand(bob, board), rng, 0.1)
+        pinged = [post.pinged for post in public_posts(stage.emu, stage.emu.log[since:])]
+        assert not any(alice.id in users for users in pinged)  # she is looking at the table
+        assert any(bob.id in users for users in pinged)  # he was not, when his turn came
         await page.close()

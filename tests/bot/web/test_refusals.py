@@ -144,3 +144,15 @@ async def test_only_the_activity_and_the_public_url_may_open_a_socket(stage: Sta
     async with TableClient(stage.url, origin=f"https://{stage.emu.bot.id}.discordsays.com") as ok:
         await ok.send({"t": "ping"})
         await ok.of("pong")
+
+
+async def test_a_table_opened_where_no_match_runs_shows_none(stage: Stage) -> None:
+    alice = await open_seat(stage, 0)
+    count = alice.view()["action_count"]
+    session = str((await stage.sign_in(stage.players[0]))["session"])
+    other = stage.emu.create_text_channel(stage.world.guild, "elsewhere")
+    assert (await alice.hello(session, other.id, None))["code"] == "no_match"
+    error = await alice.move("keep", count)  # not played in the match shown before
+    assert error["code"] == "no_match"
+    assert await stage.bot.services.matches.actions(stage.match_id) == []
+    await alice.close()
