@@ -40,9 +40,10 @@ def needs_chromium() -> None:
         pytest.skip(f"Table browser tests skipped: {missing}")
 
 
-async def chat_move(stage: Stage, user: Any, rng: random.Random) -> None:
-    """One move in chat, through the player's hand view, as the chat tests make them."""
-    board = await stage.table.board_after(-1)
+async def chat_move(stage: Stage, user: Any, rng: random.Random, count: int) -> None:
+    """One move in chat at action `count`, through the player's hand view, as the chat
+    tests make them (once the chat shows the match at that action)."""
+    board = await stage.table.board_after(count - 1)
     hand = await stage.table.hand_for(user, board)
     await stage.table.play_one(user, hand, rng, pass_bias=0.5)
 
@@ -73,7 +74,7 @@ async def test_two_pages_play_a_match_with_chat_moves_a_spectator_and_a_watch_li
             count = view["action_count"]
             user = alice if uid == alice.id else bob
             if step % CHAT_EVERY == CHAT_EVERY - 1 and view["phase"] == "playing":
-                await chat_move(stage, user, rng)
+                await chat_move(stage, user, rng, count)
                 by_chat += 1
             else:
                 await play_on_page(seats[uid], view, played)
