@@ -320,7 +320,7 @@ export class Table {
         items.push(button("act primary", t("ready"), () => this.send("ready")));
       }
       if (this.legal("keep").length) {
-        items.push(button("act primary", t("keep"), () => this.send("keep")));
+        items.push(moveButton("act primary", t("keep"), "keep", () => this.send("keep")));
       }
       const selected = this.selected;
       const direct = selected === null ? [] : this.movesFor(selected)
@@ -334,12 +334,12 @@ export class Table {
         items.push(button("act", t("cancel"), () => this.select(null)));
       } else if (view.phase === "playing" && view.sides[me].leader) {
         const pass = this.legal("pass");
-        const pb = button("act danger", t("pass"), () => this.send("pass"));
+        const pb = moveButton("act danger", t("pass"), "pass", () => this.send("pass"));
         pb.disabled = !pass.length;
         items.push(pb);
         const leader = view.sides[me].leader;
         if (!leader.passive) {
-          const lb = button("act", t("leader"), () => this.leaderSheet("me"));
+          const lb = moveButton("act", t("leader"), "leader", () => this.leaderSheet("me"));
           lb.disabled = !this.legal("leader").length;
           items.push(lb);
         }
@@ -451,8 +451,8 @@ export class Table {
     });
     const keep = this.legal("keep")[0];
     openSheet("redraw", [h("h2", "", view.status), h("div", "options", "", ...options),
-                         h("div", "buttons", "", button("act primary", t("keep"),
-                                                        () => this.send(keep.move)),
+                         h("div", "buttons", "", moveButton("act primary", t("keep"), "keep",
+                                                            () => this.send(keep.move)),
                            this.menuButton())], false);
   }
 
@@ -476,12 +476,16 @@ export class Table {
   }
 
   private drawHint(view: View): void {
-    for (const el of this.root.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    for (const el of document.querySelectorAll(".hinted")) el.classList.remove("hinted");
     const hint = this.seat !== null ? view.hint : null;
     this.hintBox.hidden = !hint;
     if (!hint) return;
-    this.hintBox.replaceChildren(h("b", "", t("hint")), h("span", "", hint.text));
-    const target = hint.uids.map((uid) => this.els.get(uid)).find((el) => el);
+    this.hintBox.replaceChildren(h("b", "", t("hint")), ...paragraphs(hint.text));
+    // Its card, else the button of the move it names (Pass, Leader, Keep this hand).
+    const target = hint.uids.map((uid) => this.els.get(uid)).find((el) => el)
+      ?? (hint.move ? document.querySelector<HTMLElement>(
+        `.sheet:not([hidden]) [data-move="${hint.move}"], .actions [data-move="${hint.move}"]`)
+        : null) ?? undefined;
     target?.classList.add("hinted");
     this.hintBox.dataset.pointing = target ? "1" : "0";
     window.requestAnimationFrame(() => this.placeHint(target ?? null));
@@ -771,6 +775,14 @@ export class Table {
     this.pressTimer = window.setTimeout(
       () => peek(el.dataset.card ?? "", el.getBoundingClientRect(), strengthOf(el)), HOVER_MS);
   }
+}
+
+/** A button that makes (or leads to) a move, marked with it for the tutorial's hints. */
+function moveButton(cls: string, label: string, move: string, onClick: () => void
+                    ): HTMLButtonElement {
+  const el = button(cls, label, onClick);
+  el.dataset.move = move;
+  return el;
 }
 
 function strengthOf(el: HTMLElement): number | null {
