@@ -412,6 +412,7 @@ export class Table {
       const options = view.pending.options.map((o) => {
         const el = cardElement(o, "button");
         el.classList.add("option");
+        peekable(el, o.card_id, o.strength);
         el.addEventListener("click", () => this.choose(o.uid));
         return el;
       });
@@ -444,6 +445,7 @@ export class Table {
     const options = hand.map((c) => {
       const el = cardElement(c, "button") as HTMLButtonElement;
       el.classList.add("option");
+      peekable(el, c.card_id, c.strength);
       const move = this.movesFor(c.uid).find((l) => l.kind === "mulligan");
       el.disabled = !move;
       if (move) el.addEventListener("click", () => this.send(move.move));
@@ -775,6 +777,35 @@ export class Table {
     this.pressTimer = window.setTimeout(
       () => peek(el.dataset.card ?? "", el.getBoundingClientRect(), strengthOf(el)), HOVER_MS);
   }
+}
+
+/** A card of an overlay shows its text on a long-press (touch) or a hover (mouse), and a
+ * long-press chooses nothing. */
+function peekable(el: HTMLElement, cardId: string, strength: number | null): void {
+  let timer = 0;
+  let long = false;
+  const show = () => peek(cardId, el.getBoundingClientRect(), strength);
+  el.addEventListener("click", (e) => {
+    if (long) {
+      long = false;
+      e.stopImmediatePropagation();
+    }
+  });
+  el.addEventListener("pointerdown", (e) => {
+    long = false;
+    unpeek();
+    if (e.pointerType !== "mouse") {
+      timer = window.setTimeout(() => { long = true; show(); }, LONG_PRESS_MS);
+    }
+  });
+  el.addEventListener("pointerup", () => window.clearTimeout(timer));
+  el.addEventListener("pointerenter", (e) => {
+    if (e.pointerType === "mouse") timer = window.setTimeout(show, HOVER_MS);
+  });
+  el.addEventListener("pointerleave", (e) => {
+    window.clearTimeout(timer);
+    if (e.pointerType === "mouse") unpeek();
+  });
 }
 
 /** A button that makes (or leads to) a move, marked with it for the tutorial's hints. */

@@ -114,3 +114,25 @@ def test_decoy_lights_the_units_it_may_take_back_and_a_tap_on_one_plays_it(phone
     phone.locator(f".lane .card[data-uid='{targets[-1]}']").tap()
     phone.wait_for_function("document.querySelectorAll('.card.target').length === 0")
     assert moves_sent(table) == [f"play {hand_uid} on {targets[-1]}"]
+
+
+def test_a_long_press_on_a_redraw_card_shows_it_and_redraws_nothing(phone: Any) -> None:
+    table = FixtureTable(phone)
+    table.open()
+    table.index = next(i for i, s in enumerate(table.data["states"])
+                       if any(m["kind"] == "mulligan" for m in s["legal"]))
+    table.send_state()
+    option = ".sheet[data-name='redraw'] .options .card:not([disabled]) >> nth=0"
+    phone.wait_for_selector(option)
+    card_id = phone.locator(option).get_attribute("data-card")
+    phone.dispatch_event(option, "pointerdown", {"pointerType": "touch", "isPrimary": True})
+    peek = phone.locator(".peek")
+    peek.wait_for(state="visible")
+    assert table.data["welcome"]["cards"][card_id]["name"] in peek.inner_text()
+    phone.dispatch_event(option, "pointerup", {"pointerType": "touch", "isPrimary": True})
+    phone.dispatch_event(option, "click")
+    phone.wait_for_timeout(300)
+    assert moves_sent(table) == []
+    phone.locator(option).tap()  # a plain tap redraws it
+    phone.wait_for_function("document.querySelectorAll('.peek:not([hidden])').length === 0")
+    assert len(moves_sent(table)) == 1 and moves_sent(table)[0].startswith("mulligan ")
