@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "table" / "dist"
 FIXTURE = Path(__file__).with_name("fixtures") / "match.json"
 ORIGIN = "http://table.test"
+TURN_SECONDS = 600
 
 
 def fixture() -> dict[str, Any]:
@@ -78,9 +79,10 @@ class FixtureTable:
         return state
 
     def send_state(self) -> None:
-        """Send the current state (its turn timer started a minute ago)."""
+        """Send the current state (its 10-minute turn began a minute ago)."""
         assert self.socket is not None
-        view = self.state() | {"deadline": time.time() + self.state()["turn_seconds"] - 60}
+        view = self.state() | {"deadline": time.time() + TURN_SECONDS - 60,
+                               "turn_seconds": TURN_SECONDS}
         self.socket.send(json.dumps({"t": "state", "now": time.time(), "view": view}))
 
     def step(self, count: int = 1) -> None:
