@@ -83,6 +83,12 @@ def page_texts(lang: Language) -> dict[str, str]:
         "spectating": lang.pgettext("table", "You are watching: hands stay hidden."),
         "connecting": lang.pgettext("table", "Opening the table\u2026"),
         "reconnecting": lang.pgettext("table", "Connection lost: reconnecting\u2026"),
+        # i18n: the table: the button that opens the menu (the log, forfeiting).
+        "menu": lang.pgettext("table", "Menu"),
+        "close": lang.pgettext("button", "Close"),
+        "hero": lang._("Hero: not affected by special cards or abilities"),
+        # i18n: the table: the time left in the turn, beside its ring; {time} is like 9:41.
+        "time_left": lang.pgettext("table", "Time left: {time}"),
     } | {f"choice_{kind}": lang._(text) for kind, text in CHOICES.items()}
 
 
