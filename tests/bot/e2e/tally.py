@@ -7,6 +7,8 @@
   posts).
 - Pings: users a new public message mentions and its allowed_mentions lets notify (an edit
   never notifies).
+- "Out of date" answers: the private answers telling a player that what they clicked no
+  longer applies.
 """
 
 from __future__ import annotations
@@ -35,10 +37,14 @@ def by_limit(records: Iterable[RequestRecord]) -> Counter[str]:
 
 @dataclass(frozen=True)
 class Post:
-    """A public message the bot created: where, and whom it notified."""
+    """A public message the bot created: where, whom it notified, and what it is, from the
+    custom_id of its first component (`kind`: "lobby", "hand" for a board, "rematch" for a
+    result, "ch" for a challenge; "" for a message without one, such as a tournament's
+    pairings or a turn timer's warning)."""
 
     channel_id: int
     pinged: frozenset[int]
+    kind: str = ""
 
 
 def _pinged(body: dict[str, Any]) -> frozenset[int]:
@@ -50,6 +56,15 @@ def _pinged(body: dict[str, Any]) -> frozenset[int]:
     if "users" in (allowed.get("parse") or ()):
         users = mentioned
     return frozenset(mentioned & users)
+
+
+def _kind(body: dict[str, Any]) -> str:
+    for row in body.get("components") or ():
+        for item in row.get("components") or ():
+            parts = str(item.get("custom_id") or "").split(":")
+            if len(parts) > 1:
+                return parts[1]
+    return ""
 
 
 def _filled_loading(interaction: Interaction) -> bool:
@@ -84,13 +99,25 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
             continue
         if int(body.get("flags") or 0) & EPHEMERAL:
             continue
-        posts.append(Post(channel_id, _pinged(body)))
+        posts.append(Post(channel_id, _pinged(body), _kind(body)))
     return posts
 
 
 def pings(posts: Iterable[Post]) -> int:
     """How many notifications these posts sent (one per user pinged per post)."""
     return sum(len(post.pinged) for post in posts)
+
+
+def pings_by_user(posts: Iterable[Post]) -> Counter[int]:
+    """How many notifications each user got from these posts."""
+    return Counter(user for post in posts for user in post.pinged)
+
+
+def out_of_date_answers(emu: Emulator) -> int:
+    """How many private answers told a player that what they clicked is out of date."""
+    return sum(1 for channel in emu.store.channels.values()
+               for message in channel.messages.values()
+               if message.ephemeral and "out of date" in message.content.lower())
 
 
 @dataclass(frozen=True)
