@@ -146,7 +146,11 @@ def challenge_closed_message(challenge: ChallengeRecord, match: MatchRecord | No
              "opponent": clean(challenge.opponent_name)}
     if match is None:
         return Outgoing(lang._(CLOSED[challenge.status], **names))
-    if match.in_thread:
+    if match.in_thread and match.channel_id == challenge.channel_id:  # (a rematch)
+        # i18n: {challenger} and {opponent} are players' names.
+        text = lang._("{opponent} accepted {challenger}'s challenge: the match is on in this "
+                      "thread.", **names)
+    elif match.in_thread:
         # i18n: {challenger} and {opponent} are players' names, {channel} a link to a thread.
         text = lang._("{opponent} accepted {challenger}'s challenge: the match is on in "
                       "{channel}.", channel=f"<#{match.channel_id}>", **names)
