@@ -402,22 +402,25 @@ def timeout_warning(snapshot: Snapshot, seat: int) -> str:
                                          pending, seat)]
 
 
-def warning_message(snapshot: Snapshot, seats: tuple[int, ...], *, lang: Language
-                    ) -> Outgoing:
-    """A short nudge before the turn timer runs out, saying exactly what the timeout does."""
+def warning_message(snapshot: Snapshot, seats: tuple[int, ...], *, lang: Language,
+                    at_table: Iterable[int] = ()) -> Outgoing:
+    """A short nudge before the turn timer runs out, saying exactly what the timeout does;
+    the seats `at_table` (looking at the match at the table) are named, not mentioned."""
     match = snapshot.match
+    quiet = set(at_table)
     # i18n: when a turn's time runs out, if its deadline is not known.
     deadline = when(match.deadline) if match.deadline else lang._("soon")
-    lines: dict[str, list[int]] = {}
+    lines: dict[str, list[str]] = {}
     for seat in seats:
-        if not match.seats[seat].is_computer:
+        person = match.seats[seat]
+        if not person.is_computer:
             lines.setdefault(timeout_warning(snapshot, seat), []).append(
-                match.seats[seat].user_id)
+                f"**{clean(person.name)}**" if seat in quiet else mention(person.user_id))
     text = "\n".join(
-        "\u23f3 " + lang._(warning, players=" ".join(mention(u) for u in users), when=deadline,
+        "\u23f3 " + lang._(warning, players=" ".join(named), when=deadline,
                            first=clean(match.seats[0].name))
-        for warning, users in lines.items())
-    return Outgoing(text, mentions=people(match, seats))
+        for warning, named in lines.items())
+    return Outgoing(text, mentions=people(match, (s for s in seats if s not in quiet)))
 
 
 # --------------------------------------------------------------------- result

@@ -13,7 +13,9 @@ newest token. Interaction endpoints are not bound to the bot's global rate limit
 a click costs no request against it. Only what no click caused (turn timers, the reconcile,
 a token older than bot.discord.core.tokens.TOKEN_SECONDS, a click in a direct message, whose
 follow-ups could not reach the match's channel) uses the bot token. Old boards are left as
-they are: their Show my hand answers from the current state.
+they are: their Show my hand answers from the current state. A board pings the player whose
+turn it gives, unless they made its move or were looking at the match within
+bot.service.LOOKING_SECONDS (a click, a command, the table).
 
 When several processes share the database, one posts a match's messages at a time (the
 match's post lease), the reconcile runs in the process on duty, and boards and results posted
@@ -54,7 +56,7 @@ from bot.discord.match.public import (
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
 from bot.i18n import Language
 from bot.images import board_png, result_png, turn_pngs
-from bot.service import MatchChange, Snapshot
+from bot.service import MatchChange, Snapshot, looking
 from bot.service.leases import POST
 from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord, ShownBoard
 from engine.observation import CHOOSE_FIRST, MULLIGAN
@@ -245,7 +247,7 @@ class Publisher:
         shown = match.board_action or 0
         out = board_message(snapshot, await drawing, obs.event_log[match.board_events or 0:],
                             moves=count - shown, lang=lang, timed_out=_timed_out(match, change),
-                            pinged=_pinged(snapshot, change))
+                            pinged=_pinged(snapshot, change, self._bot.clock()))
         courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwb{match.id}:{count}",
@@ -395,8 +397,11 @@ class Publisher:
                 if not held:
                     return
                 snapshot = await self._bot.services.matches.public(match_id)
-                lang = await public_language_of(self._bot, snapshot.match.guild_id)
-                out = warning_message(snapshot, seats, lang=lang)
+                match = snapshot.match
+                lang = await public_language_of(self._bot, match.guild_id)
+                now = self._bot.clock()
+                at_table = tuple(s for s in seats if looking(match.seats[s], now, at_table=True))
+                out = warning_message(snapshot, seats, lang=lang, at_table=at_table)
                 channel = self._channel(snapshot.match.channel_id)
                 nonce = f"gww{match_id}:{snapshot.match.action_count}:{''.join(map(str, seats))}"
                 message = await retrying(lambda: channel.send(**out.send_kwargs(), nonce=nonce),
@@ -420,10 +425,13 @@ def _timed_out(match: MatchRecord, change: MatchChange | None) -> int | None:
     return change.timed_out if change is not None and shows(change, match) else None
 
 
-def _pinged(snapshot: Snapshot, change: MatchChange | None) -> tuple[int, ...]:
+def _pinged(snapshot: Snapshot, change: MatchChange | None, now: float) -> tuple[int, ...]:
     """Whom a new board notifies: the people whose turn has just begun (the turn changed
-    hands); when the board shows more than the change that posts it, everyone to act."""
+    hands; when the board shows more than the change that posts it, everyone to act), but
+    never the player who made that change, nor anyone looking at the match (seen in it within
+    LOOKING_SECONDS of `now`)."""
     match = snapshot.match
+    seats = snapshot.to_act
     if change is not None and shows(change, match):
-        return people(match, (s for s in snapshot.to_act if s in change.turn_for))
-    return people(match, snapshot.to_act)
+        seats = tuple(s for s in seats if s in change.turn_for and s != change.actor)
+    return people(match, (s for s in seats if not looking(match.seats[s], now)))
