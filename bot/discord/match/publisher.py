@@ -113,7 +113,10 @@ class Publisher:
         message may not show what it was thought to)."""
         if message_id is None and click.interaction.message is not None:
             self.views.forget_image(click.interaction.message.id)
-        await self.couriers.clicked(click, message_id)
+        replaced = await self.couriers.clicked(click, message_id)
+        if replaced is not None:
+            self._spawn(guard(self.views.retire(replaced, click),
+                              f"retiring a view of match {click.match_id}"))
         if click.overdue:  # views were left alone while this answer was awaited
             self._spawn(guard(self.views.catch_up(click.match_id),
                               f"catching up the views of match {click.match_id}"))

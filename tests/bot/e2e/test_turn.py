@@ -351,3 +351,28 @@ async def test_a_view_whose_answer_came_late_is_brought_up_to_date(
         view = await started.message(timeout=30)
         # His answer showed the match's start; then his view was brought up to date.
         await emu.wait_for(lambda: view_count(view) > count, 10, "Bob's view to catch up")
+
+
+async def test_show_my_hand_turns_the_older_view_into_a_pointer_below(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice, bob, _ = world.users
+    async with run_bot(emu, make_bot()):
+        table, board = await open_match(emu, world.channel, alice, bob)
+        user = table.players[to_act(board)[0]]
+        old = await table.hand_for(user, board)
+        assert old.selects and old.attachments
+        new = await table.open_hand(user, board)
+        # Nothing stale stays live: the older view is one line, with nothing to click.
+        await emu.wait_for(lambda: old.content == "Your hand moved below.", 5,
+                           "the older view retired")
+        assert not old.components and not old.attachments
+        assert new.selects and view_count(new) == board_count(board)
+        # The newer view is the one kept up to date.
+        count = board_count(board)
+        await table.play_one(user, new, random.Random(1), 0.0)
+        after = await table.board_after(count)
+        if user.id in to_act(after):
+            await emu.wait_for(lambda: view_count(new) == board_count(after), 5,
+                               "the newer view kept up to date")
+        assert old.content == "Your hand moved below."
+
