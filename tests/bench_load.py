@@ -16,6 +16,7 @@ board's state (the bot edits it in place; Show my hand only when they have none)
 --think seconds on average (uniform between half and one and a half times it; by default not
 at all, so every match asks for its next turn as soon as it can) and picks random legal
 inputs from what the view shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
+When both players may act (the redraws), both do at once.
 
 Measured with the emulator's clock:
 - acknowledgement latency: INTERACTION_CREATE dispatched -> the bot's callback accepted, for
@@ -79,7 +80,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.decks import factions
-from tests.bot.e2e.driver import Table, board_count, open_match, to_act
+from tests.bot.e2e.driver import (
+    MOVE,
+    Refused,
+    Table,
+    board_count,
+    enabled,
+    open_match,
+    to_act,
+)
 from tests.bot.e2e.tally import pings, public_posts
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
 from tests.emulator.gateway import HEARTBEAT_INTERVAL_MS
@@ -424,21 +433,35 @@ async def play_turns(table: Table, board: MessageView, rng: random.Random,
                      outcome: MatchOutcome, run: Run) -> None:
     """Take turns through the UI like tests.bot.e2e.driver.Table.play_to_the_end, recording
     the click-to-board latency of every move."""
-    emu = table.emu
     while not any(b.label == "Rematch" for b in board.buttons):
         if run.turns and len(outcome.turns) >= run.turns:
             outcome.capped = True
             return
         count = board_count(board)
-        user = table.players[to_act(board)[0]]
-        hand = await newest_hand(table, user, board, rng, run.show_hand)
-        if run.think:
-            await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
-        await table.play_one(user, hand, rng, PASS_BIAS)
-        click = acting_click(emu, user)
+        # Everyone who may act does, at once (both players redraw together, as people do).
+        clicks = await asyncio.gather(*(take_turn(table, table.players[user], board, rng, run)
+                                        for user in to_act(board)))
         board = await table.board_after(count, timeout=STEP_TIMEOUT)
-        outcome.turns.append((board.posted_at - click.created_at) * 1000)
+        outcome.turns += [(board.posted_at - c.created_at) * 1000 for c in clicks if c]
     outcome.finished = True
+
+
+async def take_turn(table: Table, user: VirtualUser, board: MessageView, rng: random.Random,
+                    run: Run) -> Interaction | None:
+    """One player's move from their newest view: the click that made it, or None when it was
+    turned down as out of date (the chat figures count those answers)."""
+    hand = await newest_hand(table, user, board, rng, run.show_hand)
+    if not (enabled(hand, MOVE) or any(not s.disabled for s in hand.selects)):
+        return None  # done already (the other player's redraws go on)
+    if run.think:
+        await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
+    try:
+        await table.play_one(user, hand, rng, PASS_BIAS)
+    except Refused as refused:
+        if "out of date" not in str(refused):
+            raise
+        return None
+    return acting_click(table.emu, user)
 
 
 async def guarded_match(emu: Emulator, channel: Channel, players: tuple[VirtualUser, VirtualUser],

@@ -46,8 +46,9 @@ from bot.storage.records import (
 from bot.storage.repository import Repository
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
-from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
+from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, MULLIGAN, PASS
 from engine.decks import problems
+from engine.observation import MULLIGAN as MULLIGAN_PHASE
 
 PLAYER, TIMER = "player", "timer"
 # Observations are kept for this many matches (the ones read last), at their newest state: a
@@ -374,7 +375,6 @@ class MatchService:
         """
         async with self._changing(match_id) as (repo, record):
             seat = _seat(record, user_id)
-            _check_current(record, expected)
             try:
                 action = Action.parse(f"{seat} {move}")
             except ActionError as error:
@@ -416,9 +416,12 @@ class MatchService:
     async def _move(self, repo: Repository, record: MatchRecord, action: Action,
                     expected: int) -> tuple[Match, MatchChange]:
         """Check that a player's move is current, then apply and commit it."""
-        _check_current(record, expected)
+        _check_started(record)
         engine = await self._engine(repo, record)
         assert engine is not None
+        if expected != record.action_count and not _others_redrew(engine, action.player,
+                                                                   expected):
+            raise OutOfDate(STALE_BOARD)
         change = await self._apply(repo, record, engine, lambda m: _play(m, action), PLAYER,
                                    {action.player: 0}, actor=action.player)
         return engine, change
@@ -700,14 +703,22 @@ def _seat(record: MatchRecord, user_id: int) -> int:
     return seat
 
 
-def _check_current(record: MatchRecord, expected: int) -> None:
-    """Refuse a move made on a view of the match other than its current state."""
+def _check_started(record: MatchRecord) -> None:
+    """Refuse a move in a match that is not being played."""
     if record.status == CHOOSING:
         raise OutOfDate("The match has not started: both players choose decks first.")
     if record.status == OVER:
         raise OutOfDate("This match is over.")
-    if expected != record.action_count:
-        raise OutOfDate(STALE_BOARD)
+
+
+def _others_redrew(engine: Match, seat: int, expected: int) -> bool:
+    """Whether a move made on a view of the match at action `expected` still applies now:
+    every action since is the other player's redraw, and the redraws go on. Both players
+    redraw at once, and the other's redraws change nothing this seat sees (its own double
+    click is still refused: its first click came since)."""
+    return (0 <= expected < engine.action_count and engine.phase == MULLIGAN_PHASE
+            and all(a.player != seat and a.kind in (MULLIGAN, KEEP)
+                    for a in engine.history[expected:]))
 
 
 def _choosing_seat(record: MatchRecord, user_id: int) -> int:

@@ -17,6 +17,7 @@ import pytest
 from bot.discord.client import GwentBot
 from bot.discord.core.tokens import TOKEN_SECONDS
 from bot.discord.match import couriers, handlers
+from bot.discord.match.player_views import PlayerViews
 from bot.i18n import Language
 from bot.service import Snapshot
 from bot.storage.records import MatchRecord, ViewRecord
@@ -376,3 +377,36 @@ async def test_show_my_hand_turns_the_older_view_into_a_pointer_below(
                                "the newer view kept up to date")
         assert old.content == "Your hand moved below."
 
+
+async def test_a_redraw_is_not_out_of_date_when_the_other_player_redrew_meanwhile(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob, _ = world.users
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        table, board = await open_match(emu, world.channel, alice, bob, faction="monsters")
+        while sorted(to_act(board)) != sorted([alice.id, bob.id]):  # who goes first, first
+            count = board_count(board)
+            user = table.players[to_act(board)[0]]
+            await table.play_one(user, await table.hand_for(user, board), random.Random(1), 0)
+            board = await table.board_after(count)
+        views = {u.id: await table.hand_for(u, board) for u in (alice, bob)}
+        # Bob's view is not brought up to date before he clicks in it (as when his click and
+        # Alice's cross), so it shows the match before Alice's redraw.
+        real = PlayerViews._view
+
+        async def held(views: PlayerViews, match: MatchRecord, seat: int, began: bool,
+                       answered: bool) -> None:
+            if match.seats[seat].user_id != bob.id:
+                await real(views, match, seat, began, answered)
+
+        monkeypatch.setattr(PlayerViews, "_view", held)
+        count = board_count(board)
+        for user in (alice, bob):
+            [menu] = views[user.id].selects
+            await table.settle(user.select(views[user.id], menu.custom_id or "",
+                                           [menu.options[0].value]))
+        assert view_count(views[bob.id]) == count + 2  # his answer shows both redraws
+        match_id = int((board.buttons[0].custom_id or "").split(":")[2])
+        actions = [a for _, a, _ in await bot.services.matches.actions(match_id)][-2:]
+        assert [a.split()[1] for a in actions] == ["mulligan", "mulligan"]
