@@ -6,9 +6,10 @@ re-applied and none is lost. Before that, a 5xx or a 429 is retried at once a fe
 (bot.discord.core.retry): every post carries a nonce, so a retry never posts twice.
 
 What each move costs Discord: the board of a move is a public follow-up through the token of
-the click that made it (in practice matches, the computer's reply goes through the player's
-own newest token), and the next player's private view is edited in place through their
-newest token. Interaction endpoints are not bound to the bot's global rate limit
+the click that made it (in practice matches, one board shows the person's move with the
+computer's reply, through the person's own newest token), and the next player's private view
+is edited in place through their newest token. Interaction endpoints are not bound to the
+bot's global rate limit
 (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), so a move made by
 a click costs no request against it. Only what no click caused (turn timers, the reconcile,
 a token older than bot.discord.core.tokens.TOKEN_SECONDS, a click in a direct message, whose
@@ -207,6 +208,8 @@ class Publisher:
                     await self._result(snapshot, change, lang)
                     return True, snapshot
             elif match.board_action is None or match.board_action < match.action_count:
+                if change is not None and _awaits_computer(snapshot):
+                    return False, snapshot  # its reply's board shows this change too
                 await self._board(snapshot, change, lang)
                 return True, snapshot
             return False, snapshot
@@ -421,6 +424,17 @@ class Publisher:
         await guard(self._edit(challenge.channel_id, challenge.message_id,
                                out.edit_kwargs(replace_files=False)),
                     f"closing challenge {challenge.id}")
+
+
+def _awaits_computer(snapshot: Snapshot) -> bool:
+    """Whether a computer player alone must act in a match whose first board is shown: its
+    reply's board (posted when the person's turn comes back, or with the result) narrates
+    every move since the last board, so practice shows one board per exchange. Whatever its
+    reply does not show (the computer failed, the process stopped) the reconcile posts."""
+    match, obs = snapshot.match, snapshot.observation
+    return (obs is not None and match.board_message_id is not None
+            and obs.phase not in BEFORE_PLAY and bool(snapshot.to_act)
+            and all(match.seats[s].is_computer for s in snapshot.to_act))
 
 
 def _timed_out(match: MatchRecord, change: MatchChange | None) -> int | None:
