@@ -78,12 +78,13 @@ class PlayerViews:
         if message_id is not None:
             self._images.pop(message_id, None)
 
-    async def retire(self, view: ViewRecord, click: Click) -> None:
-        """Edit a player's view that their click's answer replaced (a new view below it, from
-        Show my hand) into a one-line stub with nothing to click, through the old view's own
-        token while it may; only a view in the channel the click came from (anywhere else,
-        the new view is not below it)."""
+    async def retire(self, view: ViewRecord, click: Click, shown_in: int) -> None:
+        """Edit a player's view that their click's answer replaced (the newer message
+        `shown_in` below it, from Show my hand) into a one-line stub with nothing to click,
+        through the old view's own token while it may; only a view older than the new one in
+        the channel the click came from (anywhere else, the new view is not below it)."""
         if (view.token is None or view.channel_id != click.interaction.channel_id
+                or view.message_id > shown_in
                 or not tokens.usable(view.token_at, self._bot.clock())):
             return
         lang = await private_language_of(self._bot, click.user_id, click.locale)

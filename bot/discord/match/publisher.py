@@ -115,8 +115,8 @@ class Publisher:
         if message_id is None and click.interaction.message is not None:
             self.views.forget_image(click.interaction.message.id)
         replaced = await self.couriers.clicked(click, message_id)
-        if replaced is not None:
-            self._spawn(guard(self.views.retire(replaced, click),
+        if replaced is not None and message_id is not None:
+            self._spawn(guard(self.views.retire(replaced, click, message_id),
                               f"retiring a view of match {click.match_id}"))
         if click.overdue:  # views were left alone while this answer was awaited
             self._spawn(guard(self.views.catch_up(click.match_id),
