@@ -234,7 +234,10 @@ def lobby_message(snapshot: Snapshot, *, lang: Language) -> Outgoing:
                style=discord.ButtonStyle.primary),
         button(lang.pgettext("button", "Ready"), ids.lobby(match.id, "ready"),
                style=discord.ButtonStyle.success))
-    return Outgoing("\n".join(lines), view, mentions=people(match))
+    # A tournament's match (whose no-shows forfeit) opens below the tournament's own first
+    # message in its thread, which has just pinged both players.
+    return Outgoing("\n".join(lines), view,
+                    mentions=() if match.no_show_forfeits else people(match))
 
 
 def lobby_closed_message(match: MatchRecord, *, lang: Language) -> Outgoing:
