@@ -66,6 +66,8 @@ PRACTICE_FIXED_POSTS = 4
 OPEN_TIMEOUT = 60.0
 MANAGE_GUILD = 1 << 5
 THREAD_LINK = re.compile(r"<#(\d+)>")
+# How the first round's pairings begin (bot.discord.tournaments.messages.round_message).
+FIRST_ROUND = "**Round 1 of"
 
 
 # ------------------------------------------------------------------ figures
@@ -245,12 +247,18 @@ async def benchmark_tournament(run: Run) -> dict[str, Any]:
                 play_tournament_match(emu, thread, (by_id[a], by_id[b]), outcome, run)
                 for (thread, a, b), outcome in zip(threads, outcomes, strict=True)))
             wall = time.monotonic() - started
-            end = len(emu.log)
+            await emu.wait_for(lambda: any(FIRST_ROUND in p.content for p in public_posts(
+                emu, emu.log[before:]) if p.channel_id == world.channel.id), OPEN_TIMEOUT,
+                "the first round's pairings")
             await settle(emu)
         finally:
             await bot.stop()
             await emu.stop()
-        posts = public_posts(emu, emu.log[before:end])
+        # The round's posts: in its matches' threads, and its pairings (the next round may
+        # have begun meanwhile).
+        rooms = {thread.id for thread, _, _ in threads}
+        posts = [p for p in public_posts(emu, emu.log[before:]) if p.channel_id in rooms
+                 or (p.channel_id == world.channel.id and FIRST_ROUND in p.content)]
         chat = chat_figures(emu, posts, bot.db_path, (u.id for u in players))
     return {"scenario": "tournament", "players": len(players), "matches": len(threads),
             "seed": run.seed, "think_s": run.think, "show_hand": run.show_hand,

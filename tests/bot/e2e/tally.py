@@ -45,6 +45,7 @@ class Post:
     channel_id: int
     pinged: frozenset[int]
     kind: str = ""
+    content: str = ""
 
 
 def _pinged(body: dict[str, Any]) -> frozenset[int]:
@@ -76,6 +77,7 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
     """Every public message the bot created in these requests, in order."""
     by_token = {i.token: i for i in emu.store.interactions.values()}
     seen: Counter[str] = Counter()
+    nonces: set[tuple[int, str]] = set()
     posts = []
     for record in records:
         if record.method != "POST" or not 200 <= record.status < 300:
@@ -83,6 +85,10 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
         body = record.body if isinstance(record.body, dict) else {}
         if found := CHANNEL_POST.match(record.path):
             channel_id = int(found[1])
+            if body.get("enforce_nonce") and body.get("nonce"):
+                if (channel_id, str(body["nonce"])) in nonces:
+                    continue  # a retry: Discord returned the message already posted
+                nonces.add((channel_id, str(body["nonce"])))
         elif found := FOLLOW_UP.match(record.path):
             interaction = by_token.get(found[1])
             seen[found[1]] += 1
@@ -99,7 +105,7 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
             continue
         if int(body.get("flags") or 0) & EPHEMERAL:
             continue
-        posts.append(Post(channel_id, _pinged(body), _kind(body)))
+        posts.append(Post(channel_id, _pinged(body), _kind(body), str(body.get("content") or "")))
     return posts
 
 
