@@ -144,7 +144,9 @@ class Publisher:
         process on duty)."""
         while True:
             if self._bot.services.leases.on_duty:
-                await self.reconcile(RECONCILE_QUIET_SECONDS)
+                # A practice move's board waits for the computer's reply, a think floor
+                # away: not posted alone meanwhile.
+                await self.reconcile(RECONCILE_QUIET_SECONDS + self._bot.ai_think_seconds)
             await asyncio.sleep(RECONCILE_SECONDS)
 
     async def reconcile(self, quiet_for: float | None = None) -> None:
