@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
@@ -182,7 +183,9 @@ async def test_a_move_the_computer_does_not_answer_is_shown_by_the_reconcile(
         # Her move waits for the computer's reply to be shown with it; the reconcile shows
         # it alone when no reply comes.
         count = (await bot.services.matches.get(match_id)).action_count
+        await asyncio.sleep(0.5)  # what the move's change would post, it would have by now
         assert board_count(newest(table.visible(), "Show my hand") or board) < count
+        assert ((await bot.services.matches.get(match_id)).board_action or 0) < count
         await bot.publisher.reconcile()
         thinking = await table.board_after(count - 1)
         assert board_count(thinking) == count and "Computer** is thinking" in thinking.content
