@@ -3,6 +3,7 @@
     python -m tests.bench_load --matches 20 [--seed S] [--json] [--turns N] [--think S]
                                [--max-seconds 600] [--profile FILE]
     python -m tests.bench_load --think 8 --capacity [50,100,150,200]
+    python -m tests.bench_load --scenario {duel,practice,tournament} [--show-hand P]
 
 The Discord emulator and the virtual players run in this process. The bot runs its real entry
 point (`python -m bot`, through tests.emulated_bot, which only points discord.py at the
@@ -15,6 +16,7 @@ board's state (the bot edits it in place; Show my hand only when they have none)
 --think seconds on average (uniform between half and one and a half times it; by default not
 at all, so every match asks for its next turn as soon as it can) and picks random legal
 inputs from what the view shows, as the end-to-end driver (tests/bot/e2e/driver.py) does.
+When both players may act (the redraws), both do at once.
 
 Measured with the emulator's clock:
 - acknowledgement latency: INTERACTION_CREATE dispatched -> the bot's callback accepted, for
@@ -40,7 +42,9 @@ second for the whole bot, every process and shard together). `invalid_requests`:
 Discord counts as invalid (401, 403, 429; 10,000 in 10 minutes get an IP address banned),
 by status; `rate_limited`: the 429s by scope (`user`: a route's bucket, `global`). Also per
 turn: public posts, pings (users notified by them), and the players' taps (component
-clicks), of which Show my hand.
+clicks), of which Show my hand. The chat around the game (pings per move and per player,
+"out of date" answers, practice's posts per move) and the practice and tournament scenarios
+are described in tests.bench_chat.
 
 The emulator applies Discord's rate limits at their real speed: per-route buckets (5
 messages per 5 s in a channel...) and the global limit. discord.py waits for the buckets it
@@ -76,7 +80,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.decks import factions
-from tests.bot.e2e.driver import Table, board_count, open_match, to_act
+from tests.bot.e2e.driver import (
+    MOVE,
+    Refused,
+    Table,
+    board_count,
+    enabled,
+    open_match,
+    to_act,
+)
 from tests.bot.e2e.tally import pings, public_posts
 from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
 from tests.emulator.gateway import HEARTBEAT_INTERVAL_MS
@@ -135,6 +147,11 @@ class Run:
     database: str = "sqlite"
     processes: int = 1
     database_url: str | None = None
+    # duel (two members), practice (a member against the computer) or tournament (one round
+    # of a Swiss: tests.bench_chat).
+    scenario: str = "duel"
+    # How often a player presses Show my hand instead of using the view kept up to date.
+    show_hand: float = 0.0
 
 
 # ------------------------------------------------------------------ statistics
@@ -388,9 +405,23 @@ def acting_click(emu: Emulator, user: VirtualUser) -> Interaction:
     raise AssertionError(f"{user.name} never interacted")
 
 
+async def newest_hand(table: Table, user: VirtualUser, board: MessageView,
+                      rng: random.Random, show_hand: float) -> MessageView:
+    """The view the player plays in: a new one from Show my hand with probability
+    `show_hand` (as players who do not know their view is kept up to date do), else the one
+    kept up to date. Either way it is their newest view."""
+    if show_hand and rng.random() < show_hand:
+        return await table.open_hand(user, board)
+    return await table.hand_for(user, board, timeout=STEP_TIMEOUT)
+
+
 async def play_match(emu: Emulator, channel: Channel, players: tuple[VirtualUser, VirtualUser],
                      outcome: MatchOutcome, run: Run) -> None:
     """One match from the challenge to the result (or the turn limit), timing each turn."""
+    if run.scenario == "practice":
+        from tests.bench_chat import play_practice
+        await play_practice(emu, channel, players[0], outcome, run)
+        return
     rng = random.Random(f"{run.seed}:{outcome.index}")
     await asyncio.sleep(rng.uniform(0, run.ramp))
     faction = rng.choice([key for key, _ in factions()])
@@ -402,21 +433,35 @@ async def play_turns(table: Table, board: MessageView, rng: random.Random,
                      outcome: MatchOutcome, run: Run) -> None:
     """Take turns through the UI like tests.bot.e2e.driver.Table.play_to_the_end, recording
     the click-to-board latency of every move."""
-    emu = table.emu
     while not any(b.label == "Rematch" for b in board.buttons):
         if run.turns and len(outcome.turns) >= run.turns:
             outcome.capped = True
             return
         count = board_count(board)
-        user = table.players[to_act(board)[0]]
-        hand = await table.hand_for(user, board, timeout=STEP_TIMEOUT)
-        if run.think:
-            await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
-        await table.play_one(user, hand, rng, PASS_BIAS)
-        click = acting_click(emu, user)
+        # Everyone who may act does, at once (both players redraw together, as people do).
+        clicks = await asyncio.gather(*(take_turn(table, table.players[user], board, rng, run)
+                                        for user in to_act(board)))
         board = await table.board_after(count, timeout=STEP_TIMEOUT)
-        outcome.turns.append((board.posted_at - click.created_at) * 1000)
+        outcome.turns += [(board.posted_at - c.created_at) * 1000 for c in clicks if c]
     outcome.finished = True
+
+
+async def take_turn(table: Table, user: VirtualUser, board: MessageView, rng: random.Random,
+                    run: Run) -> Interaction | None:
+    """One player's move from their newest view: the click that made it, or None when it was
+    turned down as out of date (the chat figures count those answers)."""
+    hand = await newest_hand(table, user, board, rng, run.show_hand)
+    if not (enabled(hand, MOVE) or any(not s.disabled for s in hand.selects)):
+        return None  # done already (the other player's redraws go on)
+    if run.think:
+        await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
+    try:
+        await table.play_one(user, hand, rng, PASS_BIAS)
+    except Refused as refused:
+        if "out of date" not in str(refused):
+            raise
+        return None
+    return acting_click(table.emu, user)
 
 
 async def guarded_match(emu: Emulator, channel: Channel, players: tuple[VirtualUser, VirtualUser],
@@ -510,9 +555,17 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
     await settle(emu)
     peak_kb, rss_kb = bot.status_kb("VmHWM"), bot.status_kb("VmRSS")
     await bot.stop()
-    return report(run, emu, bot, outcomes, interactions, traffic, requests,
-                  (lags, bot.stalls(started, started + wall)), wall,
-                  (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
+    result = report(run, emu, bot, outcomes, interactions, traffic, requests,
+                    (lags, bot.stalls(started, started + wall)), wall,
+                    (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
+    if isinstance(bot, BotProcess):  # one process on a SQLite file
+        from tests.bench_chat import chat_figures
+        playing = players[:2 * run.matches:2] if run.scenario == "practice" else players
+        result["chat"] = chat_figures(emu, public_posts(emu, requests), bot.db_path,
+                                      (u.id for u in playing[:2 * run.matches]),
+                                      practice=run.scenario == "practice",
+                                      matches=run.matches)
+    return result
 
 
 def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome],
@@ -566,6 +619,7 @@ def report(run: Run, emu: Emulator, bot: BotProcess, outcomes: list[MatchOutcome
         return round(count / len(turns), 3) if turns else None
 
     return {
+        "scenario": run.scenario, "show_hand": run.show_hand,
         "matches": run.matches, "seed": run.seed, "turn_limit": run.turns, "think_s": run.think,
         "cpus": os.cpu_count(), "wall_s": round(wall, 1),
         "finished": sum(o.finished for o in outcomes),
@@ -623,8 +677,9 @@ def _ms(value: float | None) -> str:
 def table(result: dict[str, Any]) -> str:
     """The human-readable report."""
     lines = [
-        f"Gwent load benchmark: {result['matches']} concurrent matches, seed {result['seed']}, "
-        f"think {result['think_s']} s, turn limit {result['turn_limit'] or 'none'}, "
+        f"Gwent load benchmark ({result['scenario']}): {result['matches']} concurrent matches, "
+        f"seed {result['seed']}, think {result['think_s']} s, turn limit "
+        f"{result['turn_limit'] or 'none'}, Show my hand {result['show_hand']} of the turns, "
         f"{result['cpus']} CPUs",
         f"matches   {result['finished']} finished, {result['stopped_at_turn_limit']} stopped at "
         f"the turn limit, {result['unfinished']} unfinished  (wall {result['wall_s']} s)",
@@ -639,6 +694,11 @@ def table(result: dict[str, Any]) -> str:
         f"per turn  {result['public_posts_per_turn']} public posts, {result['pings_per_turn']} "
         f"pings, {result['taps_per_turn']} taps ({result['show_my_hand_per_turn']} Show my "
         "hand)",
+    ]
+    if "chat" in result:
+        from tests.bench_chat import chat_lines
+        lines += chat_lines(result["chat"])
+    lines += [
         "",
         f"{'latency':<20}{'n':>7}{'p50':>10}{'p90':>10}{'p99':>10}{'max':>10}   target (p99)",
     ]
@@ -726,6 +786,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run each number of matches in turn and print the curve and the "
                              "largest number held (turn p99 <= 500 ms, ack p99 <= 100 ms); "
                              "use with --think (tests.bench_capacity)")
+    parser.add_argument("--scenario", choices=("duel", "practice", "tournament"),
+                        default="duel",
+                        help="duel: two members per match (default); practice: a member "
+                             "against the normal computer; tournament: one round of a Swiss "
+                             "of 2 x --matches players (tests.bench_chat)")
+    parser.add_argument("--show-hand", type=float, default=0.0, metavar="P",
+                        help="how often (0-1) a player opens a new view with Show my hand "
+                             "instead of playing in the one kept up to date (0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
@@ -736,7 +804,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--processes above 1 needs --database postgresql (a SQLite file serves "
                      "one process)")
     run = Run(args.matches, args.seed, args.turns, args.think, args.ramp, args.max_seconds,
-              args.profile, args.log, args.database, args.processes, args.database_url)
+              args.profile, args.log, args.database, args.processes, args.database_url,
+              args.scenario, args.show_hand)
+    if args.scenario == "tournament":
+        from tests.bench_chat import benchmark_tournament, tournament_table
+        outcome = asyncio.run(benchmark_tournament(run))
+        print(json.dumps(outcome) if args.json else tournament_table(outcome))
+        return 1 if outcome["errors"] else 0
     if args.compare:
         from tests.bench_backends import compare
         return compare(run, as_json=args.json)

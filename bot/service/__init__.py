@@ -12,7 +12,7 @@ from bot.service.challenges import ChallengeService
 from bot.service.clock import Clock
 from bot.service.computer import DEFAULT_THINK_SECONDS, Computer
 from bot.service.leases import Leases
-from bot.service.matches import MatchService, Player, Snapshot
+from bot.service.matches import LOOKING_SECONDS, MatchService, Player, Snapshot, looking
 from bot.service.notifier import MatchChange, Notifier
 from bot.service.practice import PracticeService
 from bot.service.ranked import RankedService
@@ -91,4 +91,5 @@ class Services:
             await self.db.close()
 
 
-__all__ = ["MatchChange", "Notifier", "Player", "Services", "Snapshot"]
+__all__ = ["LOOKING_SECONDS", "MatchChange", "Notifier", "Player", "Services", "Snapshot",
+           "looking"]

@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
-# The board never changes faster than this after the previous move, so people can follow.
+# The least time between a person's move and the computer's reply. The computer's further
+# moves in a row (after the person passed) follow at once: one board shows them all.
 DEFAULT_THINK_SECONDS = 1.0
 # A move refused at the very state it was decided for is retried this often, then left to
 # the turn timer.
@@ -135,6 +136,8 @@ class Computer:
         count it gave up at (its moves there were refused), if it did."""
         loop = asyncio.get_running_loop()
         refused: dict[int, int] = {}
+        # The computer's own move came last: its next one needs no think floor.
+        in_a_row = False
         while True:
             turn = await self._matches.computer_turn(match_id)
             if turn is None:
@@ -152,7 +155,7 @@ class Computer:
                 except Exception:
                     log.exception("match %s: the AI failed to decide; playing %s instead",
                                   match_id, action)
-            wait = self._think_seconds - (loop.time() - started)
+            wait = 0.0 if in_a_row else self._think_seconds - (loop.time() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             try:
@@ -161,6 +164,9 @@ class Computer:
                 log.info("match %s: the computer's %s was not applied: %s", match_id, action,
                          refusal)
                 refused[turn.action_count] = tries + 1
+                in_a_row = False
+            else:
+                in_a_row = True
 
     async def _decide(self, turn: ComputerTurn) -> Action:
         """Run engine.ai.agents.decide on the computer's own observation and deck."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 from collections import OrderedDict, defaultdict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -45,8 +46,9 @@ from bot.storage.records import (
 from bot.storage.repository import Repository
 from bot.storage.saved_decks import DeckRepository, SavedDeck
 from engine import Action, ActionError, Deck, IllegalAction, Match, Observation
-from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, PASS
+from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, MULLIGAN, PASS
 from engine.decks import problems
+from engine.observation import MULLIGAN as MULLIGAN_PHASE
 
 PLAYER, TIMER = "player", "timer"
 # Observations are kept for this many matches (the ones read last), at their newest state: a
@@ -57,6 +59,16 @@ OBSERVED_MATCHES = 256
 # the committed actions up to a count are the same for everyone (replaying them is
 # deterministic), so the count, the newest action, the log's length and the phase tell it.
 StateKey = tuple[int, object, int, str]
+
+# A player seen looking at their match this recently (any click or command of theirs in it, or
+# the table) is not pinged by its boards; one seen at the table this recently is not mentioned
+# by the turn timer's warning either.
+LOOKING_SECONDS = 60
+# A player this process saw this recently is not written down again: mark_seen is called for
+# every click, and every 20 seconds by each open table.
+SEEN_WRITE_SECONDS = 5.0
+# How many (match, player) pairs this process remembers having written down.
+SEEN_REMEMBERED = 10_000
 
 STALE_BOARD = N_("This board is out of date: nothing was played. Use the newest board or your "
                  "refreshed hand.")
@@ -106,6 +118,13 @@ ComputerWake = Callable[[int], None]
 ResultHook = Callable[[Repository, ResultRecord], Awaitable[None]]
 
 
+def looking(seat: SeatRecord, now: float, *, at_table: bool = False) -> bool:
+    """Whether a player was seen looking at the match (at the table, with `at_table`) within
+    LOOKING_SECONDS of `now`."""
+    seen = seat.table_seen_at if at_table else seat.seen_at
+    return seen is not None and now - seen < LOOKING_SECONDS
+
+
 class MatchService:
     """Loads, changes and persists matches; one asyncio lock per match."""
 
@@ -121,6 +140,9 @@ class MatchService:
             OrderedDict())
         self._wake: ComputerWake | None = None
         self._on_result: ResultHook | None = None
+        # When this process last wrote down that a player was seen: (match, user, at the
+        # table) -> time, oldest first.
+        self._seen: OrderedDict[tuple[int, int, bool], float] = OrderedDict()
 
     def on_result(self, hook: ResultHook | None) -> None:
         """Register what runs with each stored result, in the same transaction."""
@@ -274,18 +296,22 @@ class MatchService:
                 choice = choose_saved(current, saved)
             else:
                 choice = revise(current, faction=faction, leader=leader, deck=deck)
+            now = self._clock()
             await repo.update_seat(match_id, seat, faction=choice.faction,
                                    leader=choice.leader, deck=choice.deck,
-                                   deck_list=choice.deck_list)
-            await repo.update_match(match_id, updated_at=self._clock())
-            return await _stored(repo, match_id)
+                                   deck_list=choice.deck_list, seen_at=now)
+            await repo.update_match(match_id, updated_at=now)
+            chosen = await _stored(repo, match_id)
+        self._saw(match_id, user_id, now)
+        return chosen
 
     async def ready(self, match_id: int, user_id: int, origin: object = None) -> MatchRecord:
         """Lock in a player's deck; the match starts when both are ready. `origin` goes with
         the change to the notifier."""
         async with self._changing(match_id) as (repo, record):
             seat = _choosing_seat(record, user_id)
-            await repo.update_seat(match_id, seat, ready=1, timeouts=0)
+            now = self._clock()
+            await repo.update_seat(match_id, seat, ready=1, timeouts=0, seen_at=now)
             engine = None
             if record.seats[1 - seat].ready:
                 engine = await self._start(repo, record)
@@ -293,6 +319,7 @@ class MatchService:
                                  turn_for=tuple(engine.to_act()) if engine else (),
                                  origin=origin)
             ready = await _stored(repo, match_id)
+        self._saw(match_id, user_id, now)
         await self._announce(change, record, engine)
         return ready
 
@@ -348,13 +375,15 @@ class MatchService:
         """
         async with self._changing(match_id) as (repo, record):
             seat = _seat(record, user_id)
-            _check_current(record, expected)
             try:
                 action = Action.parse(f"{seat} {move}")
             except ActionError as error:
                 raise IllegalMove("That is not a move.") from error
             engine, change = await self._move(repo, record, action, expected)
+            now = self._clock()
+            await repo.update_seat(match_id, seat, seen_at=now)
             snapshot = self._snapshot(await _stored(repo, match_id), engine, seat)
+        self._saw(match_id, user_id, now)
         await self._announce(replace(change, origin=origin), record, engine)
         return snapshot
 
@@ -387,9 +416,12 @@ class MatchService:
     async def _move(self, repo: Repository, record: MatchRecord, action: Action,
                     expected: int) -> tuple[Match, MatchChange]:
         """Check that a player's move is current, then apply and commit it."""
-        _check_current(record, expected)
+        _check_started(record)
         engine = await self._engine(repo, record)
         assert engine is not None
+        if expected != record.action_count and not _others_redrew(engine, action.player,
+                                                                   expected):
+            raise OutOfDate(STALE_BOARD)
         change = await self._apply(repo, record, engine, lambda m: _play(m, action), PLAYER,
                                    {action.player: 0}, actor=action.player)
         return engine, change
@@ -570,6 +602,29 @@ class MatchService:
         if self._on_result is not None:
             await self._on_result(repo, result)
 
+    # ------------------------------------------------------------ presence
+
+    async def mark_seen(self, match_id: int, user_id: int, *, at_table: bool = False) -> None:
+        """Record that a player is looking at their match now (at the table, with
+        `at_table`), so that boards do not ping them for LOOKING_SECONDS; raise
+        NotAParticipant for anyone else. Cheap: nothing is written for a player this process
+        wrote down in the last SEEN_WRITE_SECONDS."""
+        now = self._clock()
+        if now - self._seen.get((match_id, user_id, at_table), -math.inf) < SEEN_WRITE_SECONDS:
+            return
+        async with self._db.transaction() as repo:
+            if not await repo.see(match_id, user_id, now, at_table=at_table):
+                raise NotAParticipant("This isn't your match: only its two players can act.")
+        self._saw(match_id, user_id, now, at_table=at_table)
+
+    def _saw(self, match_id: int, user_id: int, at: float, *, at_table: bool = False) -> None:
+        """Remember that a player's being seen at `at` was committed."""
+        for key in ((match_id, user_id, False), (match_id, user_id, True))[:1 + at_table]:
+            self._seen.pop(key, None)
+            self._seen[key] = at
+        while len(self._seen) > SEEN_REMEMBERED:
+            self._seen.popitem(last=False)
+
     # ------------------------------------------------------------ messages
 
     async def set_messages(self, match_id: int, *, lobby: int | None = None,
@@ -597,14 +652,23 @@ class MatchService:
 
     async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
                        token: str | None, token_at: float | None,
-                       locale: str | None = None) -> None:
+                       locale: str | None = None, *,
+                       seen_at: float | None = None) -> ViewRecord | None:
         """Remember a player's private view of a match (the message their latest click in
         the match was answered in), the token that may edit it, and the player's Discord
-        locale as that click gave it (None: keep the one known)."""
+        locale as that click gave it (None: keep the one known); with `seen_at`, the time of
+        that click, which counts as the player looking at the match (mark_seen). Return the
+        view this one replaces, if it was another message."""
         async with self._db.transaction() as repo:
+            before = await repo.view_of(match_id, user_id)
             if not await repo.set_view(match_id, user_id, message_id, channel_id, token,
                                        token_at, locale):
                 raise NotAParticipant("This isn't your match: only its two players can act.")
+            if seen_at is not None:
+                await repo.see(match_id, user_id, seen_at)
+        if seen_at is not None:
+            self._saw(match_id, user_id, seen_at)
+        return before if before is not None and before.message_id != message_id else None
 
     async def forget_view(self, match_id: int, seat: int, message_id: int) -> None:
         """Forget a player's view that was closed (or can no longer be edited)."""
@@ -639,14 +703,22 @@ def _seat(record: MatchRecord, user_id: int) -> int:
     return seat
 
 
-def _check_current(record: MatchRecord, expected: int) -> None:
-    """Refuse a move made on a view of the match other than its current state."""
+def _check_started(record: MatchRecord) -> None:
+    """Refuse a move in a match that is not being played."""
     if record.status == CHOOSING:
         raise OutOfDate("The match has not started: both players choose decks first.")
     if record.status == OVER:
         raise OutOfDate("This match is over.")
-    if expected != record.action_count:
-        raise OutOfDate(STALE_BOARD)
+
+
+def _others_redrew(engine: Match, seat: int, expected: int) -> bool:
+    """Whether a move made on a view of the match at action `expected` still applies now:
+    every action since is the other player's redraw, and the redraws go on. Both players
+    redraw at once, and the other's redraws change nothing this seat sees (its own double
+    click is still refused: its first click came since)."""
+    return (0 <= expected < engine.action_count and engine.phase == MULLIGAN_PHASE
+            and all(a.player != seat and a.kind in (MULLIGAN, KEEP)
+                    for a in engine.history[expected:]))
 
 
 def _choosing_seat(record: MatchRecord, user_id: int) -> int:

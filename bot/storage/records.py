@@ -24,6 +24,10 @@ class SeatRecord:
     ai_level: str | None
     # The whole deck as engine deck JSON; None means the starter deck of `faction`.
     deck_list: str | None = None
+    # When the player last interacted with the match (any click or command, or the table),
+    # and when last at the table (bot.service.LOOKING_SECONDS); None: not seen.
+    seen_at: float | None = None
+    table_seen_at: float | None = None
 
     @property
     def is_computer(self) -> bool:

@@ -28,7 +28,7 @@ _MATCH_COLUMNS = ("id, guild_id, channel_id, parent_channel_id, status, seed, ac
                   "board_events, no_show_forfeits")
 _MATCH_COLUMNS_OF_M = ", ".join(f"m.{c}" for c in _MATCH_COLUMNS.split(", "))
 _SEAT_COLUMNS = ("s.seat, s.user_id, s.name, s.faction, s.leader, s.deck, s.ready, s.timeouts, "
-                 "s.ai_level, s.deck_list")
+                 "s.ai_level, s.deck_list, s.seen_at, s.table_seen_at")
 _LIVE = "status != 'over'"
 
 
@@ -234,6 +234,15 @@ class Repository(Queries):
         await self._run(f"UPDATE seats SET {assignments} WHERE match_id = ? AND seat = ?",
                         (*values.values(), match_id, seat))
 
+    async def see(self, match_id: int, user_id: int, at: float, *, at_table: bool = False
+                  ) -> bool:
+        """Note that a player of a match (by user id) was looking at it at `at` (at the table,
+        with `at_table`); False when the user does not play the match."""
+        table = ", table_seen_at = ?" if at_table else ""
+        return bool(await self._count(
+            f"UPDATE seats SET seen_at = ?{table} WHERE match_id = ? AND user_id = ?",
+            (at, *((at,) if at_table else ()), match_id, user_id)))
+
     async def update_match(self, match_id: int, **values: Any) -> None:
         """Set some columns of a match."""
         assignments = ", ".join(f"{c} = ?" for c in values)
@@ -314,6 +323,14 @@ class Repository(Queries):
                                "FROM match_views WHERE match_id = ?", (match_id,))
         return {r[0]: ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows}
 
+    async def view_of(self, match_id: int, user_id: int) -> ViewRecord | None:
+        """Return the private view of a match's player (by user id), if one is stored."""
+        r = await self._one(
+            "SELECT v.seat, v.message_id, v.channel_id, v.token, v.token_at, v.locale "
+            "FROM match_views v JOIN seats s ON s.match_id = v.match_id AND s.seat = v.seat "
+            "WHERE v.match_id = ? AND s.user_id = ?", (match_id, user_id))
+        return None if r is None else ViewRecord(match_id, r[0], r[1], r[2], r[3], r[4], r[5])
+
     async def set_view(self, match_id: int, user_id: int, message_id: int, channel_id: int,
                        token: str | None, token_at: float | None,
                        locale: str | None = None) -> bool:
@@ -382,8 +399,8 @@ def _challenge(row: Row) -> ChallengeRecord:
 def _match(row: Row, seats: Sequence[Row]) -> MatchRecord:
     """A match from a row with its columns and its seats' rows (which start with the seat
     columns, in seat order)."""
-    pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8], s[9])
-                 for s in seats)
+    pair = tuple(SeatRecord(s[0], s[1], s[2], s[3], s[4], s[5], bool(s[6]), s[7], s[8], s[9],
+                            s[10], s[11]) for s in seats)
     return MatchRecord(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         parent_channel_id=row["parent_channel_id"], status=row["status"], seed=row["seed"],

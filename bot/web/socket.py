@@ -23,7 +23,7 @@ from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate
 from bot.storage.records import CHOOSING, OVER
 from bot.web import frames, view
 from bot.web.cards import cards_of, faction_names, pool
-from bot.web.presence import PRESENCE_SECONDS, mark_at_table
+from bot.web.presence import PRESENCE_SECONDS
 from bot.web.ratelimit import Bucket
 from bot.web.seating import seating
 from bot.web.sessions import Signer, User
@@ -192,8 +192,7 @@ class Socket:
         is looking at the table."""
         while True:
             try:
-                if not await mark_at_table(self._hub.services.matches, match_id, user_id):
-                    return
+                await self._hub.services.matches.mark_seen(match_id, user_id, at_table=True)
             except Exception as error:
                 log.warning("cannot mark a player at the table of match %s (%s)", match_id,
                             type(error).__name__)

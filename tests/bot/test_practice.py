@@ -256,6 +256,36 @@ async def test_the_computer_waits_out_its_think_floor(db_path: Path, clock: Fake
     await services.close()
 
 
+async def test_the_computers_moves_in_a_row_follow_at_once(db_path: Path, clock: FakeClock,
+                                                         rng: random.Random) -> None:
+    # Each time the person passes, the computer plays on alone: only its first reply waits
+    # out the think floor (one board shows them all).
+    services, _ = await open_services(db_path, clock, rng, think_seconds=0.5)
+    loop = asyncio.get_running_loop()
+    match_id = await fixed_practice(services)
+    await services.matches.ready(match_id, ALICE.user_id)
+    runs = []
+    for _ in range(40):
+        await services.computer.idle()
+        record = await services.matches.get(match_id)
+        if not record.is_live:
+            break
+        snapshot = await services.matches.private(match_id, ALICE.user_id)
+        assert snapshot.observation is not None
+        kinds = {a.kind for a in snapshot.observation.legal}
+        move = PASS if PASS in kinds else next(a for a in snapshot.observation.legal
+                                                if a.kind != FORFEIT).kind
+        started = loop.time()
+        await services.matches.act(match_id, ALICE.user_id, move, record.action_count)
+        await services.computer.idle()
+        moves = (await services.matches.get(match_id)).action_count - record.action_count - 1
+        runs.append((moves, loop.time() - started))
+    long_runs = [seconds for moves, seconds in runs if moves >= 3]
+    assert long_runs, runs
+    assert all(0.5 <= seconds < 1.0 for seconds in long_runs), runs
+    await services.close()
+
+
 async def test_the_computer_chooses_who_goes_first_as_scoiatael(services: Services) -> None:
     async with services.db.transaction() as repo:
         match_id = await services.matches.insert(

@@ -13,6 +13,7 @@ is stored with the view (match_views), so any process, and a restarted one, can 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,8 @@ import discord
 
 from bot.discord.core import tokens
 from bot.service import MatchChange
-from bot.storage.records import MatchRecord
+from bot.service.errors import Refusal
+from bot.storage.records import MatchRecord, ViewRecord
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -91,21 +93,28 @@ class Couriers:
         self._clicks[(match_id, click.user_id)] = click
         return click
 
-    async def clicked(self, click: Click, message_id: int | None) -> None:
+    async def clicked(self, click: Click, message_id: int | None) -> ViewRecord | None:
         """The answer to a click is shown in `message_id` (None: it was not): that message is
-        now the player's view, which the click's token may edit, and the token may speak."""
+        now the player's view, which the click's token may edit, and the token may speak.
+        Either way the player was looking at the match (MatchService.mark_seen). Return the
+        view it replaces, if it was another message."""
         courier = click.courier() if message_id is not None else None
         key = (click.match_id, click.user_id)
+        matches = self._bot.services.matches
         try:
             if courier is not None and message_id is not None:
                 stored = self._stored.get(key)
                 seen = (message_id, courier.channel_id, click.locale)
                 if (stored is None or stored[:3] != seen
                         or courier.at - stored[3] >= TOKEN_REFRESH_SECONDS):
-                    await self._bot.services.matches.set_view(
+                    replaced = await matches.set_view(
                         click.match_id, click.user_id, message_id, courier.channel_id,
-                        courier.token, courier.at, click.locale)
+                        courier.token, courier.at, click.locale, seen_at=courier.at)
                     self._remember(key, (*seen, courier.at))
+                    return replaced
+            with contextlib.suppress(Refusal):  # not a player of the match
+                await matches.mark_seen(click.match_id, click.user_id)
+            return None
         finally:
             if not click.settled.done():
                 click.settled.set_result(courier)

@@ -254,6 +254,12 @@ def hand_message(snapshot: Snapshot, png: bytes | None, hint: str | None = None,
                     files=(("hand.png", png),) if png is not None else ())
 
 
+def moved_message(*, lang: Language) -> Outgoing:
+    """What a player's view says once a newer view below replaced it (Show my hand): one
+    line, without an image or anything to click, so that nothing stale stays live."""
+    return Outgoing(lang._("Your hand moved below."))
+
+
 def _buttons(obs: Observation, match_id: int, lang: Language
              ) -> list[discord.ui.Item[StaticView]]:
     assert obs.viewer is not None

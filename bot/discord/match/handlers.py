@@ -46,6 +46,7 @@ from bot.i18n import N_
 from bot.service import Player, Snapshot
 from bot.service.errors import Busy, IllegalMove, OutOfDate, Refusal
 from bot.storage.records import CHOOSING
+from engine.observation import MULLIGAN
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -277,10 +278,15 @@ async def on_card(interaction: discord.Interaction, groups: Groups, values: list
 async def _card(interaction: discord.Interaction, match_id: int, n: int, uid: int,
                 click: Click) -> Reply:
     snapshot = await services(interaction).matches.private(match_id, interaction.user.id)
-    if snapshot.match.action_count != n or snapshot.observation is None:
+    obs = snapshot.observation
+    # During the redraws, the service decides: the other player's redraws since do not
+    # make this one out of date.
+    if obs is None or (snapshot.match.action_count != n and obs.phase != MULLIGAN):
         raise OutOfDate(STALE)
-    actions = actions_for(snapshot.observation, uid)
+    actions = actions_for(obs, uid)
     if not actions:
+        if snapshot.match.action_count != n:
+            raise OutOfDate(STALE)
         raise IllegalMove("That card cannot be used now.")
     if len(actions) == 1:
         return await _act(interaction, match_id, move_text(actions[0]), n, click)

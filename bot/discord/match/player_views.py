@@ -24,10 +24,10 @@ from bot.discord.core.retry import retrying
 from bot.discord.core.views import Outgoing
 from bot.discord.match.background import guard
 from bot.discord.match.couriers import Click, Couriers
-from bot.discord.match.hand import hand_message, view_png
+from bot.discord.match.hand import hand_message, moved_message, view_png
 from bot.discord.match.public import dms_closed_note
 from bot.service import MatchChange, Snapshot
-from bot.storage.records import CHOOSING, OVER, MatchRecord
+from bot.storage.records import CHOOSING, OVER, MatchRecord, ViewRecord
 
 if TYPE_CHECKING:
     from bot.discord.client import GwentBot
@@ -77,6 +77,27 @@ class PlayerViews:
         """An edit of a view message may have failed: its image is not known any more."""
         if message_id is not None:
             self._images.pop(message_id, None)
+
+    async def retire(self, view: ViewRecord, click: Click, shown_in: int) -> None:
+        """Edit a player's view that their click's answer replaced (the newer message
+        `shown_in` below it, from Show my hand) into a one-line stub with nothing to click,
+        through the old view's own token while it may; only a view older than the new one in
+        the channel the click came from (anywhere else, the new view is not below it)."""
+        if (view.token is None or view.channel_id != click.interaction.channel_id
+                or view.message_id > shown_in
+                or not tokens.usable(view.token_at, self._bot.clock())):
+            return
+        lang = await private_language_of(self._bot, click.user_id, click.locale)
+        # After an edit of that view already under way (it read the view before the click).
+        async with self._locks.setdefault(click.match_id, asyncio.Lock()):
+            self.forget_image(view.message_id)
+            try:
+                await tokens.edit(self._bot, view.token, "@original", moved_message(lang=lang),
+                                  replace_files=True)
+            except discord.HTTPException as error:
+                if error.code not in tokens.GONE:
+                    raise
+                log.info("match %s: a replaced view was already closed", click.match_id)
 
     async def update(self, change: MatchChange, snapshot: Snapshot | None) -> None:
         """Bring up to date the views of the people who must act now (all of them once the

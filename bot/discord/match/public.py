@@ -147,7 +147,11 @@ def challenge_closed_message(challenge: ChallengeRecord, match: MatchRecord | No
              "opponent": clean(challenge.opponent_name)}
     if match is None:
         return Outgoing(lang._(CLOSED[challenge.status], **names))
-    if match.in_thread:
+    if match.in_thread and match.channel_id == challenge.channel_id:  # (a rematch)
+        # i18n: {challenger} and {opponent} are players' names.
+        text = lang._("{opponent} accepted {challenger}'s challenge: the match is on in this "
+                      "thread.", **names)
+    elif match.in_thread:
         # i18n: {challenger} and {opponent} are players' names, {channel} a link to a thread.
         text = lang._("{opponent} accepted {challenger}'s challenge: the match is on in "
                       "{channel}.", channel=f"<#{match.channel_id}>", **names)
@@ -234,7 +238,10 @@ def lobby_message(snapshot: Snapshot, *, lang: Language) -> Outgoing:
                style=discord.ButtonStyle.primary),
         button(lang.pgettext("button", "Ready"), ids.lobby(match.id, "ready"),
                style=discord.ButtonStyle.success), *launch_buttons(match.id, lang=lang))
-    return Outgoing("\n".join(lines), view, mentions=people(match))
+    # A tournament's match (whose no-shows forfeit) opens below the tournament's own first
+    # message in its thread, which has just pinged both players.
+    return Outgoing("\n".join(lines), view,
+                    mentions=() if match.no_show_forfeits else people(match))
 
 
 def lobby_closed_message(match: MatchRecord, *, lang: Language) -> Outgoing:
@@ -428,23 +435,25 @@ def timeout_warning(snapshot: Snapshot, seat: int) -> tuple[str, str]:
                                          pending, seat)]
 
 
-def warning_message(snapshot: Snapshot, seats: tuple[int, ...], *, lang: Language
-                    ) -> Outgoing:
-    """A short nudge before the turn timer runs out, saying exactly what the timeout does."""
+def warning_message(snapshot: Snapshot, seats: tuple[int, ...], *, lang: Language,
+                    at_table: Iterable[int] = ()) -> Outgoing:
+    """A short nudge before the turn timer runs out, saying exactly what the timeout does;
+    the seats `at_table` (looking at the match at the table) are named, not mentioned."""
     match = snapshot.match
+    quiet = set(at_table)
     # i18n: when a turn's time runs out, if its deadline is not known.
     deadline = when(match.deadline) if match.deadline else lang._("soon")
-    lines: dict[tuple[str, str], list[int]] = {}
+    lines: dict[tuple[str, str], list[str]] = {}
     for seat in seats:
-        if not match.seats[seat].is_computer:
+        person = match.seats[seat]
+        if not person.is_computer:
             lines.setdefault(timeout_warning(snapshot, seat), []).append(
-                match.seats[seat].user_id)
+                f"**{clean(person.name)}**" if seat in quiet else mention(person.user_id))
     text = "\n".join(
-        "\u23f3 " + lang.ngettext(*warning, len(users),
-                                  players=" ".join(mention(u) for u in users), when=deadline,
-                                  first=clean(match.seats[0].name))
-        for warning, users in lines.items())
-    return Outgoing(text, mentions=people(match, seats))
+        "\u23f3 " + lang.ngettext(*warning, len(named), players=" ".join(named),
+                                  when=deadline, first=clean(match.seats[0].name))
+        for warning, named in lines.items())
+    return Outgoing(text, mentions=people(match, (s for s in seats if s not in quiet)))
 
 
 # --------------------------------------------------------------------- result

@@ -6,14 +6,17 @@ re-applied and none is lost. Before that, a 5xx or a 429 is retried at once a fe
 (bot.discord.core.retry): every post carries a nonce, so a retry never posts twice.
 
 What each move costs Discord: the board of a move is a public follow-up through the token of
-the click that made it (in practice matches, the computer's reply goes through the player's
-own newest token), and the next player's private view is edited in place through their
-newest token. Interaction endpoints are not bound to the bot's global rate limit
+the click that made it (in practice matches, one board shows the person's move with the
+computer's reply, through the person's own newest token), and the next player's private view
+is edited in place through their newest token. Interaction endpoints are not bound to the
+bot's global rate limit
 (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), so a move made by
 a click costs no request against it. Only what no click caused (turn timers, the reconcile,
 a token older than bot.discord.core.tokens.TOKEN_SECONDS, a click in a direct message, whose
 follow-ups could not reach the match's channel) uses the bot token. Old boards are left as
-they are: their Show my hand answers from the current state.
+they are: their Show my hand answers from the current state. A board pings the player whose
+turn it gives, unless they made its move or were looking at the match within
+bot.service.LOOKING_SECONDS (a click, a command, the table).
 
 When several processes share the database, one posts a match's messages at a time (the
 match's post lease), the reconcile runs in the process on duty, and boards and results posted
@@ -54,7 +57,7 @@ from bot.discord.match.public import (
 from bot.discord.ranked.messages import ranked_lines, with_ranked_lines
 from bot.i18n import Language
 from bot.images import board_png, result_png, turn_pngs
-from bot.service import MatchChange, Snapshot
+from bot.service import MatchChange, Snapshot, looking
 from bot.service.leases import POST
 from bot.storage.records import CHOOSING, OVER, ChallengeRecord, MatchRecord, ShownBoard
 from engine.observation import CHOOSE_FIRST, MULLIGAN
@@ -111,7 +114,10 @@ class Publisher:
         message may not show what it was thought to)."""
         if message_id is None and click.interaction.message is not None:
             self.views.forget_image(click.interaction.message.id)
-        await self.couriers.clicked(click, message_id)
+        replaced = await self.couriers.clicked(click, message_id)
+        if replaced is not None and message_id is not None:
+            self._spawn(guard(self.views.retire(replaced, click, message_id),
+                              f"retiring a view of match {click.match_id}"))
         if click.overdue:  # views were left alone while this answer was awaited
             self._spawn(guard(self.views.catch_up(click.match_id),
                               f"catching up the views of match {click.match_id}"))
@@ -138,7 +144,9 @@ class Publisher:
         process on duty)."""
         while True:
             if self._bot.services.leases.on_duty:
-                await self.reconcile(RECONCILE_QUIET_SECONDS)
+                # A practice move's board waits for the computer's reply, a think floor
+                # away: not posted alone meanwhile.
+                await self.reconcile(RECONCILE_QUIET_SECONDS + self._bot.ai_think_seconds)
             await asyncio.sleep(RECONCILE_SECONDS)
 
     async def reconcile(self, quiet_for: float | None = None) -> None:
@@ -202,6 +210,8 @@ class Publisher:
                     await self._result(snapshot, change, lang)
                     return True, snapshot
             elif match.board_action is None or match.board_action < match.action_count:
+                if change is not None and _awaits_computer(snapshot):
+                    return False, snapshot  # its reply's board shows this change too
                 await self._board(snapshot, change, lang)
                 return True, snapshot
             return False, snapshot
@@ -245,7 +255,7 @@ class Publisher:
         shown = match.board_action or 0
         out = board_message(snapshot, await drawing, obs.event_log[match.board_events or 0:],
                             moves=count - shown, lang=lang, timed_out=_timed_out(match, change),
-                            pinged=_pinged(snapshot, change))
+                            pinged=_pinged(snapshot, change, self._bot.clock()))
         courier = await self.couriers.for_change(match, change)
         message_id, courier = await self._post(match, out, courier, change,
                                                nonce=f"gwb{match.id}:{count}",
@@ -395,8 +405,11 @@ class Publisher:
                 if not held:
                     return
                 snapshot = await self._bot.services.matches.public(match_id)
-                lang = await public_language_of(self._bot, snapshot.match.guild_id)
-                out = warning_message(snapshot, seats, lang=lang)
+                match = snapshot.match
+                lang = await public_language_of(self._bot, match.guild_id)
+                now = self._bot.clock()
+                at_table = tuple(s for s in seats if looking(match.seats[s], now, at_table=True))
+                out = warning_message(snapshot, seats, lang=lang, at_table=at_table)
                 channel = self._channel(snapshot.match.channel_id)
                 nonce = f"gww{match_id}:{snapshot.match.action_count}:{''.join(map(str, seats))}"
                 message = await retrying(lambda: channel.send(**out.send_kwargs(), nonce=nonce),
@@ -415,15 +428,29 @@ class Publisher:
                     f"closing challenge {challenge.id}")
 
 
+def _awaits_computer(snapshot: Snapshot) -> bool:
+    """Whether a computer player alone must act in a match whose first board is shown: its
+    reply's board (posted when the person's turn comes back, or with the result) narrates
+    every move since the last board, so practice shows one board per exchange. Whatever its
+    reply does not show (the computer failed, the process stopped) the reconcile posts."""
+    match, obs = snapshot.match, snapshot.observation
+    return (obs is not None and match.board_message_id is not None
+            and obs.phase not in BEFORE_PLAY and bool(snapshot.to_act)
+            and all(match.seats[s].is_computer for s in snapshot.to_act))
+
+
 def _timed_out(match: MatchRecord, change: MatchChange | None) -> int | None:
     """The seat whose timer ran out, on the board of the very state that produced."""
     return change.timed_out if change is not None and shows(change, match) else None
 
 
-def _pinged(snapshot: Snapshot, change: MatchChange | None) -> tuple[int, ...]:
+def _pinged(snapshot: Snapshot, change: MatchChange | None, now: float) -> tuple[int, ...]:
     """Whom a new board notifies: the people whose turn has just begun (the turn changed
-    hands); when the board shows more than the change that posts it, everyone to act."""
+    hands; when the board shows more than the change that posts it, everyone to act), but
+    never the player who made that change, nor anyone looking at the match (seen in it within
+    LOOKING_SECONDS of `now`)."""
     match = snapshot.match
+    seats = snapshot.to_act
     if change is not None and shows(change, match):
-        return people(match, (s for s in snapshot.to_act if s in change.turn_for))
-    return people(match, snapshot.to_act)
+        seats = tuple(s for s in seats if s in change.turn_for and s != change.actor)
+    return people(match, (s for s in seats if not looking(match.seats[s], now)))

@@ -7,6 +7,8 @@
   posts).
 - Pings: users a new public message mentions and its allowed_mentions lets notify (an edit
   never notifies).
+- "Out of date" answers: the private answers telling a player that what they clicked no
+  longer applies.
 """
 
 from __future__ import annotations
@@ -35,10 +37,15 @@ def by_limit(records: Iterable[RequestRecord]) -> Counter[str]:
 
 @dataclass(frozen=True)
 class Post:
-    """A public message the bot created: where, and whom it notified."""
+    """A public message the bot created: where, whom it notified, and what it is, from the
+    custom_id of its first component (`kind`: "lobby", "hand" for a board, "rematch" for a
+    result, "ch" for a challenge; "" for a message without one, such as a tournament's
+    pairings or a turn timer's warning)."""
 
     channel_id: int
     pinged: frozenset[int]
+    kind: str = ""
+    content: str = ""
 
 
 def _pinged(body: dict[str, Any]) -> frozenset[int]:
@@ -52,6 +59,15 @@ def _pinged(body: dict[str, Any]) -> frozenset[int]:
     return frozenset(mentioned & users)
 
 
+def _kind(body: dict[str, Any]) -> str:
+    for row in body.get("components") or ():
+        for item in row.get("components") or ():
+            parts = str(item.get("custom_id") or "").split(":")
+            if len(parts) > 1:
+                return parts[1]
+    return ""
+
+
 def _filled_loading(interaction: Interaction) -> bool:
     original = interaction.original
     return original is not None and any(m is original for m in interaction.followups)
@@ -61,6 +77,7 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
     """Every public message the bot created in these requests, in order."""
     by_token = {i.token: i for i in emu.store.interactions.values()}
     seen: Counter[str] = Counter()
+    nonces: set[tuple[int, str]] = set()
     posts = []
     for record in records:
         if record.method != "POST" or not 200 <= record.status < 300:
@@ -68,6 +85,10 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
         body = record.body if isinstance(record.body, dict) else {}
         if found := CHANNEL_POST.match(record.path):
             channel_id = int(found[1])
+            if body.get("enforce_nonce") and body.get("nonce"):
+                if (channel_id, str(body["nonce"])) in nonces:
+                    continue  # a retry: Discord returned the message already posted
+                nonces.add((channel_id, str(body["nonce"])))
         elif found := FOLLOW_UP.match(record.path):
             interaction = by_token.get(found[1])
             seen[found[1]] += 1
@@ -84,13 +105,25 @@ def public_posts(emu: Emulator, records: Iterable[RequestRecord]) -> list[Post]:
             continue
         if int(body.get("flags") or 0) & EPHEMERAL:
             continue
-        posts.append(Post(channel_id, _pinged(body)))
+        posts.append(Post(channel_id, _pinged(body), _kind(body), str(body.get("content") or "")))
     return posts
 
 
 def pings(posts: Iterable[Post]) -> int:
     """How many notifications these posts sent (one per user pinged per post)."""
     return sum(len(post.pinged) for post in posts)
+
+
+def pings_by_user(posts: Iterable[Post]) -> Counter[int]:
+    """How many notifications each user got from these posts."""
+    return Counter(user for post in posts for user in post.pinged)
+
+
+def out_of_date_answers(emu: Emulator) -> int:
+    """How many private answers told a player that what they clicked is out of date."""
+    return sum(1 for channel in emu.store.channels.values()
+               for message in channel.messages.values()
+               if message.ephemeral and "out of date" in message.content.lower())
 
 
 @dataclass(frozen=True)

@@ -165,6 +165,9 @@ async def test_forfeit_and_rematch(emu: Emulator, world: World,
         assert "rematch" in rematch.content and rematch.channel_id == table.channel.id
         bob.click(rematch, label="Accept")
         await emu.wait_for(lambda: "accepted" in rematch.content, 5, "the rematch accepted")
+        # Posted in the match's thread, the acceptance does not link to that thread.
+        assert rematch.content.endswith("the match is on in this thread.")
+        assert f"<#{table.channel.id}>" not in rematch.content
         lobby = await emu.wait_for(
             lambda: newest(table.visible(), "Ready"), 5, "the rematch lobby")
         assert lobby.channel_id == table.channel.id, "the rematch stays in the same thread"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Callable
@@ -10,6 +11,7 @@ from pathlib import Path
 from bot.discord.client import GwentBot
 from tests.bot.e2e.driver import Table, board_count, newest, to_act
 from tests.bot.e2e.oracle import check_public_messages
+from tests.bot.e2e.tally import public_posts
 from tests.emulator import Emulator, MessageView, VirtualUser, World, run_bot
 
 THREAD = re.compile(r"<#(\d+)>")
@@ -55,6 +57,7 @@ async def test_practice_from_the_command_to_the_result(
     alice, _, carol = world.users
     bot = make_bot()
     async with run_bot(emu, bot):
+        since = len(emu.log)
         started = await alice.slash(world.channel, "gwent practice", faction="monsters",
                                     difficulty="easy").message()
         assert not started.ephemeral
@@ -69,7 +72,8 @@ async def test_practice_from_the_command_to_the_result(
         assert again.ephemeral and "You already have a match running" in again.content
 
         match_id = _match_id(lobby)
-        hand = await alice.click(lobby, label="Ready").message()
+        # The first image of the run starts the render workers: allow for a busy machine.
+        hand = await alice.click(lobby, label="Ready").message(timeout=30)
         assert hand.ephemeral
         result = await _play_against_the_computer(bot, table, alice, match_id,
                                                   random.Random(12))
@@ -78,13 +82,22 @@ async def test_practice_from_the_command_to_the_result(
 
         public = carol.visible_messages(table.channel)
         boards = [m for m in public if any(b.label == "Show my hand" for b in m.buttons)]
-        assert any("Computer** is thinking" in b.content for b in boards)
         assert await check_public_messages(bot.services, public) >= len(boards)
         stored = await bot.services.matches.result(match_id)
         assert stored is not None and stored.is_practice
         assert stored.ai_levels == (None, "easy") and stored.factions[0] == "monsters"
         moves = [a for _, a, _ in await bot.services.matches.actions(match_id)]
         assert any(a.startswith("1 ") for a in moves), "the computer played"
+        # One board per exchange: Alice's move and the computer's reply (all its moves until
+        # her turn comes back) on one board, never a board of the computer thinking.
+        assert not any("is thinking" in b.content for b in boards)
+        mine = sum(a.startswith("0 ") for a in moves)
+        assert len(boards) - 1 <= mine, (len(boards), mine)
+        assert any(b.content.count("Computer") >= 2 and "Alice" in b.content.split("\n")[1]
+                   for b in boards[1:]), "a board narrates both sides' moves"
+        # Alice is looking at the match all along: no board pings her.
+        assert not [p for p in public_posts(emu, emu.log[since:]) if p.kind == "hand"
+                    and p.pinged]
 
 
 async def test_challenging_the_bot_starts_a_practice_match(
@@ -142,3 +155,43 @@ async def test_after_a_restart_the_computer_plays_its_pending_turn(
         result = await _play_against_the_computer(bot, table, alice, match_id,
                                                   random.Random(3))
         assert "Round 1:" in result.content
+
+
+async def test_a_move_the_computer_does_not_answer_is_shown_by_the_reconcile(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    alice = world.users[0]
+    bot = make_bot()
+    async with run_bot(emu, bot):
+        started = await alice.slash(world.channel, "gwent practice", faction="nilfgaard",
+                                    difficulty="easy").message()
+        table = await _lobby(emu, started, alice)
+        lobby = newest(table.visible(), "Ready")
+        assert lobby is not None
+        match_id = _match_id(lobby)
+        table.views[alice.id] = await alice.click(lobby, label="Ready").message(timeout=30)
+        rng = random.Random(8)
+        while True:  # until one of Alice's moves leaves the computer to answer
+            await bot.services.computer.idle()
+            count = (await bot.services.matches.get(match_id)).action_count
+            board = await table.board_after(count - 1)
+            if "Round" in board.content.split("\n")[0]:
+                bot.services.matches.on_computer_turn(None)  # the computer stops answering
+            await table.play_one(alice, await table.hand_for(alice, board), rng, 0.0)
+            if await bot.services.matches.computer_turn(match_id) is not None:
+                break
+            bot.services.matches.on_computer_turn(bot.services.computer.wake)
+        # Her move waits for the computer's reply to be shown with it; the reconcile shows
+        # it alone when no reply comes.
+        count = (await bot.services.matches.get(match_id)).action_count
+        await asyncio.sleep(0.5)  # what the move's change would post, it would have by now
+        assert board_count(newest(table.visible(), "Show my hand") or board) < count
+        assert ((await bot.services.matches.get(match_id)).board_action or 0) < count
+        await bot.publisher.reconcile()
+        thinking = await table.board_after(count - 1)
+        assert board_count(thinking) == count and "Computer** is thinking" in thinking.content
+        # Once the computer answers, its move comes on a board of its own.
+        bot.services.matches.on_computer_turn(bot.services.computer.wake)
+        bot.services.computer.wake(match_id)
+        await bot.services.computer.idle()
+        reply = await table.board_after(count)
+        assert "Last move: Computer" in reply.content or "Moves: Computer" in reply.content

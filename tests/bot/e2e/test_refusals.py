@@ -118,8 +118,10 @@ async def test_out_of_turn_stale_and_double_clicks(emu: Emulator, world: World,
         waiting = await other.click(board, label="Show my hand").message()
         assert "Waiting for" in waiting.content
         assert not any(b.label == "Pass" for b in waiting.buttons), "no moves out of turn"
-        hand = await current.click(board, label="Show my hand").message()
         spare = await current.click(board, label="Show my hand").message()
+        hand = await current.click(board, label="Show my hand").message()
+        # The older view offers nothing to click once a newer one is open below it.
+        await emu.wait_for(lambda: not spare.components, 5, "the older view retired")
         count = board_count(board)
         match_id = int(hand.buttons[-1].custom_id.split(":")[2])
         log_before = len(await bot.services.matches.actions(match_id))
@@ -130,11 +132,6 @@ async def test_out_of_turn_stale_and_double_clicks(emu: Emulator, world: World,
         stale = await refusal(emu, second)
         assert stale.ephemeral and "out of date" in stale.content
         assert told(first) == []
-        assert len(await bot.services.matches.actions(match_id)) == log_before + 1
-        # A second hand view opened before the pass is out of date as well.
-        menu = spare.selects[0]
-        late = current.select(spare, menu.custom_id, [menu.options[0].value])
-        assert "out of date" in (await refusal(emu, late)).content
         assert len(await bot.services.matches.actions(match_id)) == log_before + 1
         # Old boards are left as they are: their Show my hand shows the hand as it is now.
         assert newest(table.visible(), "Show my hand") == new_board

@@ -1,5 +1,5 @@
 """A seated player whose table is open is looking at the match: the table tells the chat so
-(MatchService.mark_seen(match, user, at_table=True), from the work on chat pings) when the
+(MatchService.mark_seen(match, user, at_table=True)) when the
 socket opens and every PRESENCE_SECONDS while it stays open, and the chat does not ping
 them. Spectators and watchers are nobody's seat: they are never marked."""
 
@@ -12,16 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.matches import MatchService
 from tests.bot.e2e.tally import public_posts
 from tests.bot.web.client import TableClient
 from tests.bot.web.play import choose
 from tests.bot.web.test_hidden import open_seat
 from tests.table_stage import table_stage
-
-# The real mark_seen comes with the chat-pings branch; until it is merged, the seam is
-# checked against a recording stand-in of the same signature.
-REAL_MARK_SEEN = hasattr(MatchService, "mark_seen")
 
 
 async def test_an_open_seat_is_marked_at_the_table_while_it_is_open(
@@ -31,7 +26,7 @@ async def test_an_open_seat_is_marked_at_the_table_while_it_is_open(
         async def mark_seen(match_id: int, user_id: int, *, at_table: bool = False) -> None:
             marks.append((match_id, user_id, at_table))
 
-        monkeypatch.setattr(stage.bot.services.matches, "mark_seen", mark_seen, raising=False)
+        monkeypatch.setattr(stage.bot.services.matches, "mark_seen", mark_seen)
         alice, _ = stage.players
         carol = await TableClient(stage.url).__aenter__()
         session = str((await stage.sign_in(stage.spectator))["session"])
@@ -61,8 +56,6 @@ class LaterClock:
         return time.time() + self.ahead
 
 
-@pytest.mark.skipif(not REAL_MARK_SEEN, reason="MatchService.mark_seen comes with the "
-                    "chat-pings branch (migration 0012_seen.sql), not merged here yet")
 async def test_no_chat_ping_for_a_player_at_the_table(tmp_path: Path, dist: Path,
                                                       rng: random.Random) -> None:
     clock = LaterClock()

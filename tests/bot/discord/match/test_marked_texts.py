@@ -12,7 +12,13 @@ import pytest
 
 from bot.discord.core.views import Outgoing
 from bot.discord.match.deck_choice import deck_message
-from bot.discord.match.hand import actions_for, card_choices, followup_message, hand_message
+from bot.discord.match.hand import (
+    actions_for,
+    card_choices,
+    followup_message,
+    hand_message,
+    moved_message,
+)
 from bot.discord.match.public import (
     board_message,
     challenge_closed_message,
@@ -135,11 +141,12 @@ def test_boards_warnings_hands_and_questions_are_in_their_readers_language(seed:
                                    timed_out=0),
                      board_message(replace(snapshot, match=replace(record, deadline=None)),
                                    PNG, public.last_event_log, moves=1, lang=LANG),
-                     warning_message(snapshot, to_act, lang=LANG)]
+                     warning_message(snapshot, to_act, lang=LANG),
+                     warning_message(snapshot, to_act, lang=LANG, at_table=to_act[:1])]
         for seat in (0, 1):
             obs = match.observation(seat)
             mine = Snapshot(record, obs, to_act)
-            outs.append(hand_message(mine, None, "A hint", lang=LANG))
+            outs += [hand_message(mine, None, "A hint", lang=LANG), moved_message(lang=LANG)]
             for choice in card_choices(obs, lang=LANG):
                 actions = actions_for(obs, choice.uid)
                 if len(actions) > 1:

@@ -72,6 +72,22 @@ def test_the_warning_says_what_the_timeout_does_in_each_phase() -> None:
         "nobody has moved for two turns: no winner, and it is not rated.")
 
 
+def test_the_warning_names_a_player_at_the_table_without_a_mention() -> None:
+    record = match_record()
+    out = warning_message(Snapshot(record, None, (0, 1)), (0, 1), lang=EN, at_table=(1,))
+    assert out.content.startswith("\u23f3 <@100> **Bob**: time runs out")
+    assert out.mentions == (100,)
+
+
+def test_a_lobby_pings_both_players_unless_a_tournament_pinged_them_already() -> None:
+    record = replace(match_record(), status="choosing")
+    lobby = lobby_message(Snapshot(record, None, (0, 1)), lang=EN)
+    assert lobby.mentions == (100, 101) and "<@100> <@101>" in lobby.content
+    tournament = replace(record, no_show_forfeits=True)
+    lobby = lobby_message(Snapshot(tournament, None, (0, 1)), lang=EN)
+    assert lobby.mentions == () and "<@100> <@101>" in lobby.content
+
+
 def result_of(match: Match, ended_by: str, abandoned: bool = False) -> ResultRecord:
     return ResultRecord(7, 1, (100, 101), ("monsters", "skellige"), ("a", "b"), match.winner,
                         match.forfeited_by, ended_by, (), 1.0, 2.0, abandoned=abandoned)
