@@ -32,20 +32,25 @@ async def test_a_spectator_cannot_act(stage: Stage) -> None:
 
 
 async def test_a_stale_move_is_refused_and_the_table_catches_up(stage: Stage) -> None:
-    alice = await open_seat(stage, 0)
-    bob = await open_seat(stage, 1)
-    count = alice.view()["action_count"]
-    assert (await alice.move("keep", count))["t"] == "ack"
-    # Bob's page still shows `count`: a move made on it is out of date.
-    stale = await bob.move("keep", count)
+    pages = [await open_seat(stage, 0), await open_seat(stage, 1)]
+    count = pages[0].view()["action_count"]
+    for page in pages:  # both redraw at once: the second keep crosses the first, and counts
+        assert (await page.move("keep", count))["t"] == "ack"
+    view = await pages[0].view_at(count + 2)
+    mover = pages[view["to_act"][0]]
+    view = await mover.view_at(view["action_count"])
+    move = next(m["move"] for m in view["legal"] if m["kind"] == "play")
+    assert (await mover.move(move, view["action_count"]))["t"] == "ack"
+    # The same page sends again on the state the match has left: out of date.
+    stale = await mover.move("pass", view["action_count"])
     assert stale["code"] == "stale"
     assert stale["message"].startswith("The table was behind the match: nothing was played.")
-    view = await bob.view_at(count + 1)
-    assert (await bob.move("keep", view["action_count"]))["t"] == "ack"
-    assert [a for _, a, _ in await stage.bot.services.matches.actions(stage.match_id)] == [
-        "0 keep", "1 keep"]
-    await alice.close()
-    await bob.close()
+    after = await mover.view_at(view["action_count"] + 1)
+    assert after["action_count"] == view["action_count"] + 1
+    assert [a for _, a, _ in await stage.bot.services.matches.actions(stage.match_id)][-1] == (
+        f"{view['seat']} {move}")
+    for page in pages:
+        await page.close()
 
 
 async def test_malformed_frames_get_an_error_and_change_nothing(stage: Stage) -> None:
