@@ -38,7 +38,6 @@ from engine.ai.model import board_model
 from engine.ai.policy import SHARP, choose_action
 from engine.ai.search import candidates, search
 from engine.ai.value import wins_ties
-from engine.cards import UNIT
 from engine.observation import MULLIGAN as MULLIGAN_PHASE
 from engine.observation import PLAYING, CardView, SideView
 from engine.pending import MEDIC as MEDIC_CHOICE
@@ -72,6 +71,7 @@ GEMS = "gems"  # the viewer's gems
 REVIVES = "revives"  # the viewer's discard pile holds a unit a medic can bring back (value 1)
 NO_GOOD_UNIT = "no_good_unit"  # it holds none of strength WORTH_REVIVING or more (value 1)
 REDRAWS = "redraws"  # hard's redraw rule makes the hint's choice (value 1)
+NO_CHANGE = "no_change"  # the hint's move changes neither score (value 1)
 
 # The leader's lesson tells to keep it when using it now adds less than this.
 WORTH_A_HORN = 8
@@ -237,11 +237,10 @@ def suggestion(obs: Observation) -> Action | None:
 
 
 def _wasteful(obs: Observation, move: Action) -> bool:
-    """A move no teacher would suggest: using the leader, or a special card other than
-    Decoy, for nothing now (or only to the player's cost)."""
-    card = _hand(obs).get(move.card or -1) if move.kind == PLAY else None
-    special = card is not None and card.type != UNIT and "decoy" not in card.abilities
-    if move.kind != LEADER and not special:
+    """A move no teacher would suggest: using the leader, once a match, for nothing now
+    (or only to the player's cost). A card that changes nothing may still be suggested:
+    it takes the turn without passing."""
+    if move.kind != LEADER:
         return False
     effect = _effect(obs, move)
     return effect is not None and effect[0] <= 0 and effect[1] >= 0
@@ -309,6 +308,9 @@ def _does(obs: Observation, move: Action, lang: Language) -> tuple[str, tuple[Cl
     if gain < 0 and theirs < 0:
         return lang._("Play **{card}**: it takes {taken} from {name} and {lost} from you.",
                       taken=-theirs, lost=-gain, **said), claims
+    if gain == 0 and theirs == 0 and effect is not None:
+        return lang._("Play **{card}**: it changes no score now, but it takes your turn "
+                      "without passing.", **said), (Claim(NO_CHANGE, 1),)
     return lang._("Play **{card}**.", **said), ()
 
 

@@ -29,6 +29,7 @@ from bot.learn.tutorial import (
     LEAD_NOW,
     MUST_SPEND,
     MY_GAIN,
+    NO_CHANGE,
     NO_GOOD_UNIT,
     NO_ONE_CARD_WIN,
     REDRAWS,
@@ -74,12 +75,13 @@ PHRASES = {
     HAND: r"(hold|keep your|with your) \d+ cards?",
     THEIR_HAND: r"to their \d+",
     REVIVES: r"two units for one card",
+    NO_CHANGE: r"changes no score",
     NO_GOOD_UNIT: r"no good unit",
     REDRAWS: r"Redraw \*\*|press \*\*Keep this hand\*\*",
 }
 # Claims whose value is 1 (the words are true or false, with no number).
 YES_OR_NO = (THEY_PASSED, NO_ONE_CARD_WIN, TAKES_LEAD, WINS_MATCH, MUST_SPEND, REDRAWS,
-             REVIVES, NO_GOOD_UNIT)
+             REVIVES, NO_GOOD_UNIT, NO_CHANGE)
 # Claims whose value the text writes as a number.
 NUMBERS = (MY_GAIN, THEIR_GAIN, HAND, THEIR_HAND, DRAWS)
 # Numbers a text may hold without a claim: round numbers, and weather's "down to 1".
@@ -190,6 +192,8 @@ def claim_holds(claim: Claim, hint: Hint, obs: Observation, match: Match, deck: 
         return value == gains[1]
     if claim.what == DRAWS:
         return len(after.sides[me].hand) == len(mine.hand) - 1 + value
+    if claim.what == NO_CHANGE:
+        return value == 1 and gains == (0, 0)
     if claim.what == TAKES_LEAD:
         return value == 1 and lead + gains[0] - gains[1] > 0
     if claim.what == WINS_ROUND:
