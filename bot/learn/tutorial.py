@@ -5,18 +5,20 @@ Every decision of the tutorial gets a hint that names one move (its `move`) and 
 The move is the hard level's choice from the player's own observation (`suggestion`: the
 search of engine.ai.search with a fixed effort and seed, so an observation always gets the
 same hint; before round 1, hard's redraw rule), except one move that is sure: once the
-opponent has passed, passing while ahead wins the round at no cost. Hints never read the
-computer's hand: the search samples it from what the player may know.
+opponent has passed, passing while ahead wins the round at no cost; and a hint never uses
+the leader for nothing. Hints never read the computer's hand: the search samples it from
+what the player may know.
 
 The words explain that move: a lesson the first time a kind of move comes up (a spy,
 weather, the horn, the leader...), the situation at the moments that matter (turn 1, the
 opponent's pass, the start of rounds 2 and 3), and otherwise what the move does. Every
-fact a hint states (a score, what a card adds, who passed, who must spend cards) is worked
+fact a hint states (a score, what a card adds, who passed, who must play on) is worked
 out on a model of the board built from the observation (engine.ai.model.board_model) and
 listed in its `claims`, so tests can hold each claim against the match itself.
 
 Lessons are given once per tutorial, and a lesson counts as given once the player made a
-move it explains (`given_key`); advice about the start of a round once per round.
+move it explains (`learnt`); advice for the start of a round once per round; advice about
+the situation whenever it applies.
 """
 
 from __future__ import annotations
@@ -46,13 +48,11 @@ from engine.pending import MEDIC as MEDIC_CHOICE
 REDRAW, TURN, SPY, MEDIC, HORN = "redraw", "turn", "spy", "medic", "horn"
 WEATHER, CLEAR, WEATHER_SEEN = "weather", "clear", "weather_seen"
 LEADER_INTRO, LEADER_USE, MEDIC_INTRO = "leader_intro", "leader", "medic_intro"
-# Advice about the situation, the same whenever it applies.
+# Advice about the situation (and the move alone), whenever it applies.
 AHEAD, BEHIND, LEAD, MOVE = "passed_ahead", "passed_behind", "lead", "move"
 # Advice at the start of rounds 2 and 3, given once per round (the key is "name:round").
 ROUND_TWO, DECIDER = "round_two", "decider"
 PER_ROUND = (ROUND_TWO, DECIDER)
-# Hints whose key is not remembered: they apply whenever their situation does.
-SITUATIONS = (AHEAD, BEHIND, LEAD, MOVE)
 
 # What hints claim, for tests to check against the match.
 LEAD_NOW = "lead"  # the viewer's score minus the opponent's
@@ -64,7 +64,7 @@ WINS_MATCH = "wins_match"  # the hint's move wins the match (value 1)
 TAKES_LEAD = "takes_lead"  # after the hint's move the viewer leads (value 1)
 NO_ONE_CARD_WIN = "no_one_card_win"  # no single card puts the viewer ahead (value 1)
 THEY_PASSED = "they_passed"  # the opponent has passed (value 1)
-MUST_SPEND = "must_spend"  # the opponent has not passed and must play on to win the round:
+MUST_PLAY_ON = "must_play_on"  # the opponent has not passed and must play on to win the round:
 # the viewer leads, or ties without the opponent winning ties (value 1)
 WON_ROUND = "won_round"  # the viewer won the round with this number
 GEMS = "gems"  # the viewer's gems
@@ -175,7 +175,7 @@ def _passing_wins(obs: Observation) -> bool:
             and (lead > 0 or (lead == 0 and _wins_ties(obs))))
 
 
-def _must_spend(obs: Observation) -> bool:
+def _must_play_on(obs: Observation) -> bool:
     """Whether the opponent, still playing, must play on to win this round."""
     assert obs.viewer is not None
     _, them = _sides(obs)
@@ -458,7 +458,7 @@ def _round_ahead(obs: Observation, shown: set[str], move: Action, lang: Language
         return None
     hands = (Claim(WON_ROUND, 1), Claim(HAND, me.hand_count),
              Claim(THEIR_HAND, them.hand_count))
-    if move.kind == PASS and _must_spend(obs) and me.hand_count > them.hand_count:
+    if move.kind == PASS and _must_play_on(obs) and me.hand_count > them.hand_count:
         # i18n: {count} is the reader's number of cards in hand, {theirs} the opponent's
         return Hint(ROUND_TWO,
                     lang.ngettext(
@@ -471,7 +471,7 @@ def _round_ahead(obs: Observation, shown: set[str], move: Action, lang: Language
                         "now. To win this round they must play on, spending cards or their "
                         "leader, and you go into round 3 with more cards.", me.hand_count,
                         name=them.name, theirs=them.hand_count),
-                    move, (*hands, Claim(MUST_SPEND, 1)))
+                    move, (*hands, Claim(MUST_PLAY_ON, 1)))
     if move.kind == PASS and _lead(obs) < 0 and me.hand_count > them.hand_count:
         # i18n: {score} is the score, the reader's own first; {count} is the reader's
         # number of cards in hand, {theirs} the opponent's
@@ -514,11 +514,11 @@ def _passing(obs: Observation, shown: set[str], move: Action, lang: Language) ->
                         "leader, and you go into the next rounds with more cards.",
                         me.hand_count, theirs=them.hand_count, **said),
                     move, (Claim(LEAD_NOW, lead), Claim(HAND, me.hand_count),
-                           Claim(THEIR_HAND, them.hand_count), Claim(MUST_SPEND, 1)))
-    if lead > 0 and _must_spend(obs):
+                           Claim(THEIR_HAND, them.hand_count), Claim(MUST_PLAY_ON, 1)))
+    if lead > 0 and _must_play_on(obs):
         return Hint(LEAD, lang._("You lead {score}: press **Pass**. To win this round {name} "
                                  "must play on, spending cards or their leader.", **said),
-                    move, (Claim(LEAD_NOW, lead), Claim(MUST_SPEND, 1)))
+                    move, (Claim(LEAD_NOW, lead), Claim(MUST_PLAY_ON, 1)))
     if obs.round < 3 and me.gems == 2 and me.hand_count > 0:
         # i18n: {score} is the score, the reader's own first
         return Hint(LEAD, lang.ngettext(
@@ -726,7 +726,7 @@ def explain(obs: Observation, shown: Iterable[str], move: Action, *,
 def given_key(hint: Hint, obs: Observation) -> str:
     """The key a hint is remembered by: lessons once, advice at a round's start once per
     round."""
-    return f"{hint.key}:{obs.round}" if hint.key in (*PER_ROUND, *SITUATIONS) else hint.key
+    return f"{hint.key}:{obs.round}" if hint.key in PER_ROUND else hint.key
 
 
 def learnt(obs: Observation, shown: Iterable[str], move: Action) -> str:

@@ -27,7 +27,7 @@ from bot.learn.tutorial import (
     GEMS,
     HAND,
     LEAD_NOW,
-    MUST_SPEND,
+    MUST_PLAY_ON,
     MY_GAIN,
     NO_CHANGE,
     NO_GOOD_UNIT,
@@ -68,7 +68,7 @@ PHRASES = {
     TAKES_LEAD: r"take the lead",
     WINS_MATCH: r"\*\*Pass\*\* to win the match",
     WINS_ROUND: r"\*\*Pass\*\* to win round",
-    MUST_SPEND: r"must play on|must spend cards|spend cards to win",
+    MUST_PLAY_ON: r"must play on|must spend cards|spend cards to win",
     DRAWS: r"you draw \d",
     WON_ROUND: r"You won round",
     GEMS: r"decides the match",
@@ -80,7 +80,7 @@ PHRASES = {
     REDRAWS: r"Redraw \*\*|press \*\*Keep this hand\*\*",
 }
 # Claims whose value is 1 (the words are true or false, with no number).
-YES_OR_NO = (THEY_PASSED, NO_ONE_CARD_WIN, TAKES_LEAD, WINS_MATCH, MUST_SPEND, REDRAWS,
+YES_OR_NO = (THEY_PASSED, NO_ONE_CARD_WIN, TAKES_LEAD, WINS_MATCH, MUST_PLAY_ON, REDRAWS,
              REVIVES, NO_GOOD_UNIT, NO_CHANGE)
 # Claims whose value the text writes as a number.
 NUMBERS = (MY_GAIN, THEIR_GAIN, HAND, THEIR_HAND, DRAWS)
@@ -164,7 +164,7 @@ def claim_holds(claim: Claim, hint: Hint, obs: Observation, match: Match, deck: 
         return len(match.results) >= value and match.results[value - 1][1] == me
     if claim.what == GEMS:
         return mine.gems == value
-    if claim.what == MUST_SPEND:
+    if claim.what == MUST_PLAY_ON:
         ties = lead == 0 and not wins_ties(match, 1 - me)
         return value == 1 and not theirs.passed and (lead > 0 or ties)
     if claim.what in (REVIVES, NO_GOOD_UNIT):

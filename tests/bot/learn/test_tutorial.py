@@ -16,7 +16,7 @@ from bot.learn.tutorial import (
     AHEAD,
     LEADER_INTRO,
     MEDIC_INTRO,
-    MUST_SPEND,
+    MUST_PLAY_ON,
     REDRAW,
     ROUND_TWO,
     SPY,
@@ -247,7 +247,7 @@ def test_round_two_says_they_must_play_on_only_when_they_must() -> None:
     obs = match.observation(0)
     # Passing now: the tutor already leads, and needs to play nothing.
     passing = explain(obs, {TURN}, Action(0, PASS))
-    assert passing.key == ROUND_TWO and MUST_SPEND not in {c.what for c in passing.claims}
+    assert passing.key == ROUND_TWO and MUST_PLAY_ON not in {c.what for c in passing.claims}
     assert "must play on" not in passing.text and "spend" not in passing.text
     assert "You won round 1, and Tutor leads this round at" in passing.text
     for hint in (passing, next_hint(obs, {TURN})):
