@@ -209,7 +209,7 @@ def _row(row: int, lang: Language) -> str:
 # ------------------------------------------------------------------ the move
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def suggestion(obs: Observation) -> Action | None:
     """The move a hint suggests to the player whose observation this is (None when they
     have nothing to decide): passing when it wins the round, else hard's choice among the
