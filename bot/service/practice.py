@@ -3,6 +3,7 @@ where a match already runs (an open challenge does not stop practice)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Awaitable, Callable
 
@@ -115,8 +116,10 @@ class PracticeService:
         if snapshot.observation is None or not is_tutorial(snapshot.match):
             return None
         actions = [text for _, text, _ in await self._matches.actions(snapshot.match.id)]
-        return hint_for(snapshot.match, actions[:snapshot.observation.action_count],
-                        snapshot.observation, lang=lang)
+        # The hint's move is searched for (a tenth of a second or so): not on the event loop.
+        return await asyncio.to_thread(hint_for, snapshot.match,
+                                       actions[:snapshot.observation.action_count],
+                                       snapshot.observation, lang=lang)
 
     async def rematch(self, match_id: int, user_id: int) -> MatchRecord:
         """Play the computer again at the same difficulty, with the same faction, in the

@@ -4,23 +4,27 @@ The player leads the Northern Realms starter deck against the Tutor, the easy co
 a gentle Monsters deck of its own (TUTOR_CARDS: single units, one small Muster group, one
 weather card, and a leader that plays that weather from the deck, which the player can lift
 with Clear Weather). The deal is scripted: the match seed is the first one from a random
-start that deals the player a spy, a weather card, a horn and a medic and lets them go
-first, so every lesson has its moment. A newcomer who does what the hints say wins about
-nineteen tutorials in twenty (tests/tutorial_rate.py measures it). The computer seat is
-named TUTOR_NAME, which marks the match as a tutorial for good (across restarts).
+start that deals the player a spy, a weather card, a horn and a medic, still held after the
+redraws the hints suggest, and lets them go first, so every lesson has its moment. A
+newcomer who does what the hints say wins nearly every tutorial (tests/tutorial_rate.py
+measures it). The computer seat is named TUTOR_NAME, which marks the match as a tutorial
+for good (across restarts).
 
 Which hints were already given is not stored: the match is replayed from its log, and at
-each of the player's past decisions the hint that applied then counts as given (the player
-can only act from a hand view, which showed it).
+each of the player's past decisions the hint that explains the move they made counts as
+given (a lesson is learnt once the player made the move it explains), so replaying needs
+no search; only the hint shown now runs one.
 """
 
 from __future__ import annotations
 
 from bot.i18n import Language
-from bot.learn.tutorial import Hint, given_key, next_hint
+from bot.learn.tutorial import Hint, learnt, next_hint, suggestion
 from bot.service.decks import DeckChoice, build_deck, seat_choice
 from bot.storage.records import MatchRecord
 from engine import Action, Deck, Match, Observation, starter_decks, validate
+from engine.actions import FORFEIT, MULLIGAN
+from engine.observation import MULLIGAN as MULLIGAN_PHASE
 
 TUTOR_NAME = "Tutor"
 TUTORIAL_LEVEL = "easy"
@@ -58,15 +62,31 @@ def tutorial_decks() -> tuple[Deck, Deck]:
 
 
 def scripted_seed(decks: tuple[Deck, Deck], names: tuple[str, str], start: int = 0) -> int:
-    """The first seed from `start` on that deals seat 0 every WANTED ability and the first
-    turn (`start` itself if none does within SEEDS_TRIED)."""
+    """The first seed from `start` on that gives seat 0 the first turn and every WANTED
+    ability, in the hand dealt and in the hand the hints' redraws leave (`start` itself if
+    none does within SEEDS_TRIED)."""
     for offset in range(SEEDS_TRIED):
         seed = (start + offset) % SEEDS
         match = Match.new(decks, seed, names)
-        hand = [match.cards[uid] for uid in match.sides[0].hand]
-        if match.first == 0 and all(any(w in c.abilities for c in hand) for w in WANTED):
+        if match.first == 0 and _has_wanted(match) and _has_wanted(_redrawn(match)):
             return seed
     return start
+
+
+def _has_wanted(match: Match) -> bool:
+    hand = [match.cards[uid] for uid in match.sides[0].hand]
+    return all(any(w in c.abilities for c in hand) for w in WANTED)
+
+
+def _redrawn(match: Match) -> Match:
+    """The match after seat 0 redraws as the hints say."""
+    after = match.clone()
+    while after.phase == MULLIGAN_PHASE and 0 in after.to_act():
+        move = suggestion(after.observation(0))
+        if move is None or move.kind != MULLIGAN:
+            break
+        after.apply(move)
+    return after
 
 
 def is_tutorial(match: MatchRecord) -> bool:
@@ -92,11 +112,9 @@ def hint_in(match: MatchRecord, actions: list[str], now: Observation, *,
     shown: set[str] = set()
     for text in actions:
         action = Action.parse(text)
-        if action.player == viewer:
+        if action.player == viewer and action.kind != FORFEIT:
             before = engine.observation(viewer)
-            past = next_hint(before, shown)
-            if past is not None:
-                shown.add(given_key(past, before))
+            shown.add(learnt(before, shown, action))
         engine.apply(action)
     return next_hint(now, shown, lang=lang)
 

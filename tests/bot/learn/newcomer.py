@@ -1,14 +1,14 @@
-"""A scripted newcomer for the tutorial: does what each hint says, and otherwise plays the
-card that adds most to their score at once; passes only when a hint says so or nothing is
-left to play. `play_tutorial` plays a whole tutorial between it and the tutor, in the
-engine alone, exactly as the bot deals and plays it."""
+"""A scripted newcomer for the tutorial: does what each hint says, and otherwise (or when
+told to ignore the hints) plays the card that adds most to their score at once, passing
+only when nothing is left to play. `play_tutorial` plays a whole tutorial between it and
+the tutor, in the engine alone, exactly as the bot deals and plays it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.learn.tutorial import Hint, given_key, next_hint
+from bot.learn.tutorial import Hint, learnt, next_hint
 from bot.service.tutorial import TUTOR_NAME, TUTORIAL_LEVEL, scripted_seed, tutorial_decks
 from engine import Action, Match, Observation
 from engine.actions import FORFEIT, KEEP, PASS, PLAY
@@ -61,7 +61,7 @@ Listener = Callable[[Hint, Observation, Match], None]
 
 def play_tutorial(start: int, follow: bool = True) -> Tutorial:
     """Play the tutorial dealt from random seed `start`: the newcomer (seat 0) does what
-    the hints say (or, with follow False, ignores them) against the tutor."""
+    the hints say (or, with follow False, plays without them) against the tutor."""
     decks = tutorial_decks()
     seed = scripted_seed(decks, NAMES, start)
     match = Match.new(decks, seed, NAMES)
@@ -74,12 +74,10 @@ def play_tutorial(start: int, follow: bool = True) -> Tutorial:
             action = decide(TUTORIAL_LEVEL, obs, decks[1],
                             computer_seed(seed, match.action_count))
         else:
-            hint = next_hint(obs, shown)
-            action = None
+            hint = next_hint(obs, shown) if follow else None
             if hint is not None:
-                shown.add(given_key(hint, obs))
                 played.hints.append((hint, obs, match.clone()))
-                action = hint.move if follow else None
-            action = action or instinct(obs)
+            action = hint.move if hint is not None and hint.move else instinct(obs)
+            shown.add(learnt(obs, shown, action))
         match.apply(action)
     return played

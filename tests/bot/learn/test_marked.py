@@ -17,7 +17,7 @@ from bot.discord.learn.rules import rules_message, shared_message
 from bot.i18n import ability_name, card_name, faction_name
 from bot.learn.help import PAGES
 from bot.learn.rules import topics
-from bot.learn.tutorial import given_key, next_hint, next_steps
+from bot.learn.tutorial import explain, given_key, next_steps
 from bot.service.errors import Refusal
 from engine import catalogue
 from tests.bot.i18n.marked import marked_language, unmarked
@@ -95,11 +95,14 @@ def test_every_tutorial_hint_and_the_last_words() -> None:
     texts = [next_steps(True, lang=LANG), next_steps(False, lang=LANG)]
     kinds = set()
     for start in range(3):
-        for _, obs, _ in play_tutorial(start * 104_729).hints:
-            shown: set[str] = set()
-            while (hint := next_hint(obs, shown, lang=LANG)) is not None:
-                texts.append(hint.text)
-                kinds.add(hint.key)
-                shown.add(given_key(hint, obs))
+        played = play_tutorial(start * 104_729)
+        every_lesson = {given_key(hint, obs) for hint, obs, _ in played.hints}
+        for hint, obs, _ in played.hints:
+            assert hint.move is not None
+            # Each move as a lesson (nothing given yet) and as a plain suggestion.
+            for shown in (set(), every_lesson):
+                said = explain(obs, shown, hint.move, lang=LANG)
+                texts.append(said.text)
+                kinds.add(said.key)
     assert len(kinds) >= 8  # most kinds of hint were built
     assert english_in(texts) == []

@@ -209,7 +209,8 @@ def test_rules_in_play_fit_and_name_only_visible_cards(seed: int) -> None:
         assert buttons == {"More": "gw:hrules:7:more"}
         buttons = {b.label: b.custom_id for b in full.view.children}  # type: ignore[union-attr]
         assert buttons == {"Less": "gw:hrules:7:short"}
-        hint = next_hint(obs, ())
+        # Each hint runs a search: one view in eight is enough to check that it fits.
+        hint = next_hint(obs, ()) if obs.action_count % 8 == 0 else None
         snapshot = Snapshot(record(), obs, ())
         check_limits(hand_message(snapshot, b"png", hint.text if hint else None, lang=EN))
 

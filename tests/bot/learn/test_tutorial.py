@@ -1,45 +1,32 @@
-"""The tutorial: a deal and a tutor that a newcomer who follows the hints beats, hints over
-the whole match whose every claim agrees with the match, never a word about the
-computer's hand, and the match itself on a real database."""
+"""The tutorial: a deal and a tutor that a newcomer who follows the hints beats; a hint at
+every decision, whose move the hard search rates within a small margin of its best and
+whose every claim and word agrees with the match; never a word about the computer's hand;
+and the match itself on a real database."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
 from bot.learn.glossary import ENGLISH_LANGUAGE as EN
-from bot.learn.glossary import score
 from bot.learn.tutorial import (
     AHEAD,
-    BEHIND,
-    DECIDER,
-    DRAWS,
-    GEMS,
-    HAND,
-    LEAD,
-    LEAD_NOW,
     LEADER_INTRO,
     MEDIC_INTRO,
-    MY_GAIN,
-    NO_ONE_CARD_WIN,
+    MUST_PLAY_ON,
     REDRAW,
     ROUND_TWO,
     SPY,
-    THEIR_GAIN,
-    THEIR_HAND,
-    THEY_PASSED,
     TURN,
-    WEATHER,
     WINS_MATCH,
-    WINS_ROUND,
-    WON_ROUND,
-    Hint,
-    given_key,
+    explain,
+    learnt,
     next_hint,
     next_steps,
+    suggestion,
 )
 from bot.service import Player, Services
 from bot.service.tutorial import (
@@ -58,17 +45,19 @@ from bot.service.tutorial import (
 )
 from bot.storage.records import OVER, PLAYING
 from engine import Action, Match, Observation
-from engine.actions import KEEP, PASS, PLAY
+from engine.actions import FORFEIT, KEEP, LEADER, MULLIGAN, PASS, PLAY
 from engine.ai import RandomAgent
+from engine.ai.agents import redraw_choice
 from tests.bot.helpers import ALICE, CHANNEL, GUILD, move_text
+from tests.bot.learn.hint_check import Figures, check
 from tests.bot.learn.newcomer import NAMES, Tutorial, instinct, play_tutorial
 
 BOT_ID = 99
-# Tutorials the newcomer plays here, and how many it must win: the old tutorial (the
-# Monsters starter deck, a random leader) lost about half of them, whatever the hints.
-# tests/tutorial_rate.py measures the rate over more deals.
-TUTORIALS = 40
-MUST_WIN = 34
+# Tutorials the newcomer plays here (tests/tutorial_rate.py measures the win rate over
+# more deals, and checks their hints), and how many of them the search judges: each
+# hint's search and its judging take a few tenths of a second.
+TUTORIALS = 6
+JUDGED = 3
 
 
 @pytest.fixture(scope="module")
@@ -87,9 +76,14 @@ def test_the_scripted_deal_has_a_moment_for_every_lesson_and_varies() -> None:
     seeds = set()
     for start in (0, 10**6, 2**31 - 5000):
         match = scripted_match(start)
-        hand = [match.cards[u] for u in match.sides[0].hand]
-        for ability in WANTED:
-            assert any(ability in c.abilities for c in hand), ability
+        for _ in range(3):  # the hand dealt, then after each redraw the hints suggest
+            hand = [match.cards[u] for u in match.sides[0].hand]
+            for ability in WANTED:
+                assert any(ability in c.abilities for c in hand), ability
+            move = suggestion(match.observation(0))
+            if move is None or move.kind != MULLIGAN:
+                break
+            match.apply(move)
         assert match.first == 0
         seeds.add(match.seed)
     assert len(seeds) == 3
@@ -101,83 +95,38 @@ def test_the_scripted_deal_has_a_moment_for_every_lesson_and_varies() -> None:
     assert "spy" not in tutor.leader and "commanders_horn" not in TUTOR_CARDS
 
 
-def test_a_newcomer_who_follows_the_hints_wins_most_tutorials(tutorials: list[Tutorial]
-                                                              ) -> None:
-    wins = sum(t.won for t in tutorials)
-    assert wins >= MUST_WIN, f"{wins} of {TUTORIALS}"
+def test_a_newcomer_who_follows_the_hints_wins_and_meets_every_lesson(
+        tutorials: list[Tutorial]) -> None:
+    assert all(t.won for t in tutorials)
+    for tutorial in tutorials:
+        # A hint at every decision of the newcomer's, each with its move.
+        decisions = sum(1 for a in tutorial.match.history if a.player == 0)
+        assert len(tutorial.hints) == decisions
+        assert all(hint.move is not None for hint, _, _ in tutorial.hints)
     keys = {hint.key for t in tutorials for hint, _, _ in t.hints}
-    # Hints cover the whole match: redraws, passing to win, spies, the leader, round 2
-    # and the deciding rounds.
-    assert {REDRAW, TURN, SPY, AHEAD, LEAD, ROUND_TWO, DECIDER, LEADER_INTRO, WEATHER,
-            MEDIC_INTRO} <= keys
-    assert {t.match.round for t in tutorials} >= {2, 3}
+    assert {REDRAW, TURN, SPY, AHEAD, ROUND_TWO, LEADER_INTRO, MEDIC_INTRO} <= keys
+    assert all(t.match.round >= 2 for t in tutorials)
 
 
-def check_claims(hint: Hint, obs: Observation, match: Match) -> None:
-    """Every fact the hint states holds in the match it was made in, and its words say
-    what its claims say."""
-    assert obs.viewer is not None
-    me = obs.viewer
-    mine, theirs = match.sides[me], match.sides[1 - me]
-    if hint.move is not None:
-        assert hint.move in match.legal_actions(me), hint
-
-    def effect(move: Action | None) -> tuple[bool, tuple[int, int], Match]:
-        """Whether the move ends the round, how it changes each score, and the match after."""
-        after = match.clone()
-        rounds = len(after.results)
-        before = match.total(me), match.total(1 - me)
-        if move is not None:
-            after.apply(move)
-        ended = len(after.results) > rounds
-        now = after.results[rounds][0] if ended else (after.total(0), after.total(1))
-        return ended, (now[me] - before[0], now[1 - me] - before[1]), after
-
-    for claim in hint.claims:
-        value = claim.value
-        ended, gains, after = effect(claim.move or hint.move)
-        if claim.what == LEAD_NOW:
-            assert value == match.total(me) - match.total(1 - me)
-            assert score(match.total(me), match.total(1 - me)) in hint.text
-        elif claim.what == HAND:
-            assert value == len(mine.hand)
-        elif claim.what == THEIR_HAND:
-            assert value == len(theirs.hand)
-        elif claim.what == MY_GAIN:
-            assert value == gains[0], hint
-        elif claim.what == THEIR_GAIN:
-            assert value == gains[1], hint
-        elif claim.what == DRAWS:
-            assert len(after.sides[me].hand) == len(mine.hand) - 1 + value
-        elif claim.what == WINS_ROUND:
-            assert ended and value == match.round and after.results[-1][1] == me
-        elif claim.what == WINS_MATCH:
-            assert after.is_over and after.winner == me
-        elif claim.what == THEY_PASSED:
-            assert theirs.passed
-        elif claim.what == WON_ROUND:
-            assert match.results[value - 1][1] == me
-        elif claim.what == GEMS:
-            assert mine.gems == value
-        elif claim.what == NO_ONE_CARD_WIN:
-            for play in match.legal_actions(me):
-                if play.kind == PLAY:
-                    tried = match.clone()
-                    tried.apply(play)
-                    assert tried.total(me) <= tried.total(1 - me), (hint, play)
-        else:
-            raise AssertionError(f"unknown claim {claim}")
-        if claim.what not in (NO_ONE_CARD_WIN, THEY_PASSED, WINS_MATCH, LEAD_NOW, GEMS) and value:
-            assert re.search(rf"\b{abs(value)}\b", hint.text), (claim, hint.text)
+def test_every_hinted_move_is_within_the_margin_of_the_hard_search(
+        tutorials: list[Tutorial]) -> None:
+    deck = tutorial_decks()[0]
+    figures = Figures()
+    for tutorial in tutorials[:JUDGED]:
+        for hint, obs, match in tutorial.hints:
+            figures.add(check(hint, obs, match, deck))
+    assert figures.problems == []
+    assert figures.moves == figures.right > 10 * JUDGED
 
 
-def test_every_claim_of_every_hint_agrees_with_the_match(tutorials: list[Tutorial]) -> None:
-    checked = 0
+def test_every_claim_and_every_word_of_every_hint_holds(tutorials: list[Tutorial]) -> None:
+    deck = tutorial_decks()[0]
+    figures = Figures()
     for tutorial in tutorials:
         for hint, obs, match in tutorial.hints:
-            check_claims(hint, obs, match)
-            checked += len(hint.claims)
-    assert checked > 10 * TUTORIALS
+            figures.add(check(hint, obs, match, deck, moves=False))
+    assert figures.problems == []
+    assert figures.claims == figures.held > 20 * TUTORIALS
 
 
 def _visible_names(obs: Observation) -> set[str]:
@@ -190,91 +139,158 @@ def _visible_names(obs: Observation) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_hints_to_a_player_who_ignores_them_stay_true_and_secret(seed: int) -> None:
     """Random play reaches boards the newcomer never makes: every hint still agrees with
     the match and never names a card the player cannot see."""
     match = scripted_match(seed * 7919)
     agents = (RandomAgent(seed), RandomAgent(seed + 100))
+    deck = tutorial_decks()[0]
     shown: set[str] = set()
     given = 0
     while not match.is_over:
         seat = match.to_act()[0]
         obs = match.observation(seat)
+        action = agents[seat].choose(obs)
         if seat == 0:
             hint = next_hint(obs, shown)
-            if hint is not None:
-                assert given_key(hint, obs) not in shown
-                shown.add(given_key(hint, obs))
-                given += 1
-                check_claims(hint, obs, match)
-                secret = {match.cards[u].name for u in (*match.sides[1].hand,
-                                                        *match.sides[1].deck)}
-                for name in secret - _visible_names(obs):
-                    assert not re.search(rf"\b{re.escape(name)}\b", hint.text), name
-        match.apply(agents[seat].choose(obs))
-    assert given >= 4
+            assert hint is not None and hint.move in obs.legal
+            given += 1
+            assert check(hint, obs, match, deck, moves=False).problems == []
+            secret = {match.cards[u].name for u in (*match.sides[1].hand,
+                                                    *match.sides[1].deck)}
+            for name in secret - _visible_names(obs):
+                assert not re.search(rf"\b{re.escape(name)}\b", hint.text), name
+            shown.add(learnt(obs, shown, action))
+        match.apply(action)
+    assert given >= 10
 
 
-def test_hints_come_in_order_at_their_moments() -> None:
+def test_the_first_hints_redraw_as_hard_does_then_name_a_card_for_turn_one() -> None:
     match = scripted_match()
+    deck = tutorial_decks()[0]
+    shown: set[str] = set()
+    hint = next_hint(match.observation(0), shown)
+    assert hint is not None and hint.key == REDRAW
+    assert "you may redraw up to two" in hint.text
+    assert hint.move == redraw_choice(match.observation(0), deck)
+    while match.phase != "playing":
+        seat = match.to_act()[0]
+        obs = match.observation(seat)
+        if seat == 0:
+            hint = next_hint(obs, shown)
+            assert hint is not None and hint.move is not None
+            shown.add(learnt(obs, shown, hint.move))
+            match.apply(hint.move)
+        else:
+            match.apply(Action(1, KEEP))
+    obs = match.observation(0)
+    first = next_hint(obs, shown)
+    assert first is not None and first.key == TURN and first.move is not None
+    assert first.move.kind == PLAY  # a concrete suggestion, not "play one card"
+    card = match.cards[first.move.card or -1]
+    assert f"Play **{card.name}**" in first.text
+    assert first.text.startswith("Your turn: play one card from the select, or press")
+
+
+def _play(match: Match, moves: dict[int, Callable[[Match], Action]], until: Callable[
+        [Match], bool]) -> None:
+    """Play the match, each seat by its rule, until the condition holds."""
+    while not until(match):
+        seat = match.to_act()[0]
+        match.apply(moves[seat](match))
+
+
+def _strongest(seat: int) -> Callable[[Match], Action]:
+    def play(match: Match) -> Action:
+        plays = [a for a in match.legal_actions(seat) if a.kind == PLAY and a.target is None
+                 and match.cards[a.card or -1].type == "unit"
+                 and "spy" not in match.cards[a.card or -1].abilities]
+        return max(plays, key=lambda a: (match.cards[a.card or -1].strength, -(a.card or 0)))
+    return play
+
+
+def _weakest(seat: int) -> Callable[[Match], Action]:
+    def play(match: Match) -> Action:
+        plays = [a for a in match.legal_actions(seat) if a.kind == PLAY and a.target is None
+                 and match.cards[a.card or -1].type == "unit"
+                 and "spy" not in match.cards[a.card or -1].abilities]
+        return min(plays, key=lambda a: (match.cards[a.card or -1].strength, a.card or 0))
+    return play
+
+
+def _pass(seat: int) -> Callable[[Match], Action]:
+    return lambda match: Action(seat, PASS)
+
+
+def _kept(match: Match) -> Match:
+    for seat in (0, 1):
+        match.apply(Action(seat, KEEP))
+    return match
+
+
+def _round_two_after_a_won_round_one() -> Match:
+    """Round 2, the player to move after winning round 1, the tutor leading with the unit
+    the Monsters keep."""
+    match = _kept(scripted_match(41))
+    # Round 1: the player's strongest unit, the tutor's weakest, then both pass.
+    for move in (_strongest(0), _weakest(1), _pass(0), _pass(1)):
+        match.apply(move(match))
+    assert match.round == 2 and match.results[0][1] == 0 and match.to_act() == [0]
+    assert match.total(1) > match.total(0) == 0
+    return match
+
+
+def test_round_two_says_they_must_play_on_only_when_they_must() -> None:
+    match = _round_two_after_a_won_round_one()
+    deck = tutorial_decks()[0]
+    obs = match.observation(0)
+    # Passing now: the tutor already leads, and needs to play nothing.
+    passing = explain(obs, {TURN}, Action(0, PASS))
+    assert passing.key == ROUND_TWO and MUST_PLAY_ON not in {c.what for c in passing.claims}
+    assert "must play on" not in passing.text and "spend" not in passing.text
+    assert "You won round 1, and Tutor leads this round at" in passing.text
+    for hint in (passing, next_hint(obs, {TURN})):
+        assert hint is not None and check(hint, obs, match, deck, moves=False).problems == []
+    # The player plays a weak unit and the tutor passes at once, its lead kept: no word of
+    # what the tutor must still do.
+    match.apply(_weakest(0)(match))
+    if match.total(1) > match.total(0):
+        match.apply(Action(1, PASS))
+        obs = match.observation(0)
+        for move in (Action(0, PASS), suggestion(obs)):
+            assert move is not None
+            hint = explain(obs, {TURN, "round_two:2"}, move)
+            assert "must play on" not in hint.text and "has passed at" in hint.text
+            assert check(hint, obs, match, deck, moves=False).problems == []
+
+
+def test_once_they_passed_and_you_lead_the_hint_is_pass_not_the_leader() -> None:
+    """The tutor has passed in round 3 and the player leads with the leader unused: passing
+    wins the match, and the hint says so (not "press Leader")."""
+    match = _round_two_after_a_won_round_one()
+    # Round 2 to the tutor, by the unit it kept; in round 3 it passes at once, and the
+    # player plays units until ahead.
+    _play(match, {0: _pass(0), 1: _pass(1)}, lambda m: m.round == 3)
+    _play(match, {0: _strongest(0), 1: _pass(1)},
+          lambda m: m.sides[1].passed and m.to_act() == [0] and m.total(0) > m.total(1))
+    obs = match.observation(0)
+    assert Action(0, LEADER) in obs.legal
+    hint = next_hint(obs, {TURN})
+    assert hint is not None and hint.move == Action(0, PASS) and hint.key == AHEAD
+    assert "press **Pass** to win the match" in hint.text
+    assert WINS_MATCH in {c.what for c in hint.claims}
+    assert check(hint, obs, match, tutorial_decks()[0]).problems == []
+
+
+def test_a_hint_depends_on_the_view_alone() -> None:
+    match = _kept(scripted_match(7))
     obs = match.observation(0)
     hint = next_hint(obs, ())
-    assert hint is not None and hint.key == REDRAW and "Keep this hand" in hint.text
-    assert hint.move == Action(0, KEEP)
-    match.apply(Action(0, KEEP))
-    match.apply(Action(1, KEEP))
-    obs = match.observation(0)
-    first = next_hint(obs, {REDRAW})
-    assert first is not None and first.key == TURN and first.move is None
-    spy = next_hint(obs, {REDRAW, TURN})
-    assert spy is not None and spy.key == SPY and "draw 2 cards" in spy.text
-    assert spy.move is not None and spy.move.kind == PLAY
-    assert given_key(spy, obs) == "spy:1"
-
-
-def _with(obs: Observation, me: dict[str, object], them: dict[str, object]) -> Observation:
-    assert obs.viewer is not None
-    sides = list(obs.sides)
-    sides[obs.viewer] = dataclasses.replace(sides[obs.viewer], **me)  # type: ignore[arg-type]
-    sides[1 - obs.viewer] = dataclasses.replace(sides[1 - obs.viewer],
-                                                **them)  # type: ignore[arg-type]
-    return dataclasses.replace(obs, sides=(sides[0], sides[1]))
-
-
-def test_the_passing_advice_reads_the_score_the_cards_and_the_gems() -> None:
-    match = scripted_match()
-    match.apply(Action(0, KEEP))
-    match.apply(Action(1, KEEP))
-    obs = match.observation(0)
-    lessons = {REDRAW, TURN, "spy:1"}
-    ahead = _with(obs, {"total": 30, "hand_count": 7}, {"total": 18, "hand_count": 4})
-    hint = next_hint(ahead, lessons)
-    assert hint is not None and hint.key == LEAD and hint.move == Action(0, PASS)
-    assert "You lead 30\u201318 and hold 7 cards to their 4" in hint.text
-    passed = _with(obs, {"total": 20, "hand_count": 6}, {"total": 15, "passed": True})
-    hint = next_hint(passed, lessons)
-    assert hint is not None and hint.key == AHEAD and hint.move == Action(0, PASS)
-    assert "Tutor has passed at 20\u201315: press **Pass** to win round 1" in hint.text
-    behind = _with(obs, {"total": 10}, {"total": 60, "passed": True})
-    hint = next_hint(behind, lessons)
-    assert hint is not None and hint.key == BEHIND and hint.move == Action(0, PASS)
-    assert "no single card puts you ahead" in hint.text
-    deciding = _with(behind, {"gems": 1}, {})
-    hint = next_hint(deciding, lessons)
-    assert hint is not None and "decides the match, so don't pass" in hint.text
-    assert hint.move is not None and hint.move.kind == PLAY
-    close = _with(obs, {"total": 12}, {"total": 10})  # a small lead is no reason to pass
-    hint = next_hint(close, lessons)
-    assert hint is None or hint.key not in (LEAD, AHEAD)
-    round_two = dataclasses.replace(_with(obs, {"hand_count": 6}, {"gems": 1, "hand_count": 5}),
-                                    round=2)
-    hint = next_hint(round_two, lessons)
-    assert hint is not None and hint.key == ROUND_TWO and hint.move == Action(0, PASS)
-    assert "You won round 1" in hint.text and "6 cards to their 5" in hint.text
-    empty = _with(round_two, {}, {"hand_count": 0})  # nothing left to spend: no pass
-    hint = next_hint(empty, lessons)
-    assert hint is not None and hint.move != Action(0, PASS)
+    suggestion.cache_clear()
+    assert next_hint(obs, ()) == hint
+    with pytest.raises(ValueError):
+        next_hint(match.observation(None), ())
 
 
 def test_the_end_says_what_to_do_next() -> None:
@@ -305,12 +321,17 @@ async def test_a_tutorial_is_dealt_and_played_with_its_hints(services: Services)
     assert record.lobby_message_id is None
     snapshot = await services.matches.private(match_id, ALICE.user_id)
     first = await services.practice.hint(snapshot, lang=EN)
-    assert first is not None and "Keep this hand" in first
+    assert first is not None and "you may redraw up to two" in first
     assert await services.practice.hint(snapshot, lang=EN) == first  # the same until Alice acts
     public = await services.matches.public(match_id)
     assert await services.practice.hint(public, lang=EN) is None  # spectators get none
 
-    hints: list[str] = []
+    # Alice does what the hints say, but for a few moves of her own: the hints the service
+    # replays from the log are the ones given live, and lessons count once she made the
+    # move they explain.
+    shown: set[str] = set()
+    keys = []
+    rng = random.Random(3)
     for _ in range(400):
         await services.computer.idle()
         snapshot = await services.matches.private(match_id, ALICE.user_id)
@@ -318,19 +339,20 @@ async def test_a_tutorial_is_dealt_and_played_with_its_hints(services: Services)
             break
         obs = snapshot.observation
         assert obs is not None
-        if not [a for a in obs.legal if a.player == 0 and a.kind != "forfeit"]:
+        if not [a for a in obs.legal if a.player == 0 and a.kind != FORFEIT]:
             continue
+        hint = next_hint(obs, shown)
+        assert hint is not None and hint.move is not None
         actions = [text for _, text, _ in await services.matches.actions(match_id)]
-        hint = hint_in(snapshot.match, actions, obs, lang=EN)
-        if hint is not None and (not hints or hints[-1] != hint.text):
-            assert hint.text == await services.practice.hint(snapshot, lang=EN)
-            hints.append(hint.text)
-        action = (hint.move if hint is not None else None) or instinct(obs)
+        assert hint_in(snapshot.match, actions, obs, lang=EN) == hint
+        assert hint.text == await services.practice.hint(snapshot, lang=EN)
+        keys.append(hint.key)
+        action = hint.move if rng.random() < 0.8 else instinct(obs)
+        shown.add(learnt(obs, shown, action))
         await services.matches.act(match_id, ALICE.user_id, move_text(action),
                                    snapshot.match.action_count)
     assert (await services.matches.get(match_id)).status == OVER
-    assert len(hints) == len(set(hints)) >= 8, hints
-    assert hints[0] == first
+    assert keys[0] == REDRAW and TURN in keys and len(keys) >= 10
 
 
 async def test_a_tutorial_rematch_is_a_plain_practice_match(services: Services) -> None:
