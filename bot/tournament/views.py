@@ -109,7 +109,8 @@ def round_name(number: int, rounds: int, format_: str, lang: Language) -> str:
             return lang._("Semi-final")
         if left == 2:
             return lang._("Quarter-final")
-    return lang._("Round {number}", number=lang.number(number))
+    # i18n: a tournament's round (not a round of a match)
+    return lang.pgettext("tournament round", "Round {number}", number=lang.number(number))
 
 
 def round_label(number: int, rounds: int, format_: str, *, lang: Language) -> str:
