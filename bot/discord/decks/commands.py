@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.discord.core.choices import FACTION_CHOICES
 from bot.discord.core.context import private_lang, public_lang, services
+from bot.discord.core.format import deck_counts
 from bot.discord.core.replies import guarded
 from bot.discord.core.views import Outgoing, StaticView, button, clean, clip
 from bot.discord.decks import ids
@@ -25,14 +26,14 @@ CODE_MAX = 200
 
 def deck_line(saved: SavedDeck, lang: Language) -> str:
     """One deck in the list: name, faction, counts and whether it can be played."""
-    counts = summary(saved.deck)
     values = {"name": clean(saved.name), "faction": faction_name(saved.deck.faction, lang.tag),
-              "units": counts.units, "specials": counts.specials}
+              **deck_counts(summary(saved.deck), lang)}
+    # i18n: {units} and {specials} are counts of the deck's unit and special cards ("22 units")
     if problems(saved.deck):
-        return "\u2022 " + lang._("**{name}** \u00b7 {faction} \u00b7 {units} units, "
-                                  "{specials} specials \u00b7 not ready yet", **values)
-    return "\u2022 " + lang._("**{name}** \u00b7 {faction} \u00b7 {units} units, {specials} "
-                              "specials \u00b7 ready to play", **values)
+        return "\u2022 " + lang._("**{name}** \u00b7 {faction} \u00b7 {units}, {specials} "
+                                  "\u00b7 not ready yet", **values)
+    return "\u2022 " + lang._("**{name}** \u00b7 {faction} \u00b7 {units}, {specials} "
+                              "\u00b7 ready to play", **values)
 
 
 def deck_summary(saved: Deck, lang: Language) -> str:

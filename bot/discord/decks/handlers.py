@@ -192,10 +192,11 @@ async def _paste(interaction: discord.Interaction, draft: Draft, saved: SavedDec
     remember_paste(interaction.user.id, None)
     deck = Deck(draft.deck.faction, found.leader or draft.deck.leader, found.cards)
     total = sum(found.cards.values())
-    # i18n: {lines}: how many lines (or comma-separated items) the pasted list had.
-    note = lang.ngettext("Pasted {lines} lines: the deck now holds this {count} card.",
-                         "Pasted {lines} lines: the deck now holds these {count} cards.", total,
-                         lines=found.lines)
+    # i18n: {lines}: how many lines (or comma-separated items) the pasted list had, as a
+    # phrase ("3 lines").
+    note = lang.ngettext("Pasted {lines}: the deck now holds this {count} card.",
+                         "Pasted {lines}: the deck now holds these {count} cards.", total,
+                         lines=lang.ngettext("{count} line", "{count} lines", found.lines))
     await show_builder(interaction, draft.changed(deck), saved, f"\U0001f4cb {note}",
                        lang=lang)
 

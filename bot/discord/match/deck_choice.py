@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord.core.format import deck_counts
 from bot.discord.core.views import Outgoing, StaticView, button, clean, option, select
 from bot.discord.match import ids
 from bot.i18n import Language, Name, faction_name
@@ -47,13 +48,9 @@ def deck_message(match: MatchRecord, seat: int, saved: Sequence[SavedDeck] = (),
                            default=key == me.deck)
                     for key, name in decks(me.faction)]
     for mine in saved:
-        counts = summary(mine.deck)
         # i18n: {units} and {specials} are counts of a deck's unit and special cards.
         described = lang.pgettext("select description", "Your deck \u00b7 {units}, {specials}",
-                                  units=lang.ngettext("{count} unit", "{count} units",
-                                                      counts.units),
-                                  specials=lang.ngettext("{count} special", "{count} specials",
-                                                         counts.specials))
+                                  **deck_counts(summary(mine.deck), lang))
         deck_options.append(option(mine.name, saved_key(mine.id), described,
                                    default=saved_key(mine.id) == me.deck))
     view = StaticView(
