@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from bot.i18n.deck_rules import Broken
 from bot.service.clock import Clock
@@ -142,8 +143,10 @@ class SavedDecks:
             await decks.delete_deck(deck_id)
         return found
 
-    async def import_code(self, user_id: int, code: str, name: str | None = None) -> SavedDeck:
-        """Save the deck a share code carries, under `name` or a new "Imported ..." name."""
+    async def import_code(self, user_id: int, code: str, name: str | None = None, *,
+                          unnamed: Callable[[str], str] | None = None) -> SavedDeck:
+        """Save the deck a share code carries, under `name` or, without one, a new name made
+        by `unnamed` from its faction (else "Imported Monsters deck"), numbered if taken."""
         try:
             deck = decode(code)
         except ShareCodeError as error:
@@ -152,7 +155,9 @@ class SavedDecks:
                               ) from error
             raise Refusal(error.template, **error.values) from error
         if name is None:
-            name = await self._free_name(user_id, f"Imported {_faction(deck.faction)} deck")
+            base = (unnamed(deck.faction) if unnamed is not None
+                    else f"Imported {_faction(deck.faction)} deck")
+            name = await self._free_name(user_id, base)
         return await self.create(user_id, name, deck)
 
     async def _free_name(self, user_id: int, base: str) -> str:

@@ -165,9 +165,11 @@ class DeckCommands(app_commands.Group):
                           name: app_commands.Range[str, 1, NAME_MAX] | None = None) -> None:
         """Decode a share code and save the deck."""
         async def work() -> None:
-            saved = await services(interaction).decks.import_code(interaction.user.id, code,
-                                                                  name)
             lang = await private_lang(interaction)
+            saved = await services(interaction).decks.import_code(
+                # i18n: the name of a deck imported without one; {faction} is its faction
+                interaction.user.id, code, name, unnamed=lambda faction: lang._(
+                    "Imported {faction} deck", faction=faction_name(faction, lang.tag)))
             said = lang._("Saved as **{name}**. Change it with `/gwent deck edit`.",
                           name=clean(saved.name))
             await _reply_with_deck(

@@ -15,11 +15,12 @@ from PIL import Image
 from bot.discord.client import GwentBot
 from bot.discord.decks.builder import categories, category_of
 from bot.i18n import card_name
+from bot.i18n import faction_name as faction_name_in
 from bot.render.deck_screen import W as DECK_W
 from bot.service.decks import saved_key
 from engine import Deck, Match, catalogue, starter_deck
 from engine.decklist import format_list
-from engine.sharecode import decode_draft
+from engine.sharecode import decode_draft, encode
 from tests.bot.e2e.driver import newest, open_match, signature
 from tests.bot.e2e.test_practice import _lobby, _match_id
 from tests.emulator import Emulator, InteractionHandle, MessageView, VirtualUser, World, run_bot
@@ -444,3 +445,16 @@ async def test_several_copies_are_one_action_the_starter_deck_in_nine_choices(
         assert "Units **27/22** \u2705 \u00b7 Specials **7/10** \u2705" in builder.content
         # Before, every copy was a choice of its own: 38 choices and 76 taps.
         assert (cost.interactions, cost.taps) == (9, 41), cost
+
+
+async def test_a_deck_imported_without_a_name_is_named_in_the_readers_language(
+        emu: Emulator, world: World, make_bot: Callable[[], GwentBot]) -> None:
+    _, bob, _ = world.users
+    bob.set_locale("pl")
+    async with run_bot(emu, make_bot()):
+        code = encode(starter_deck("northern_realms"))
+        imported = await bob.slash(world.channel, "gwent deck import", code=code).message()
+        name = "Zaimportowana talia: " + faction_name_in("northern_realms", "pl")
+        assert f"**{name}**" in imported.content
+        again = await bob.slash(world.channel, "gwent deck import", code=code).message()
+        assert f"**{name} 2**" in again.content
