@@ -45,14 +45,17 @@ def portrait(card_id: str, size: int) -> bytes:
 
 class FixtureTable:
     """Serve the page to `page` and play the recorded match (`data`, else the fixture's) on
-    its socket; with `refuse`, POST /api/token answers with that error code."""
+    its socket; with `refuse`, POST /api/token answers with that error code; with
+    `hold_art`, portraits are answered only when `release_art` is called."""
 
     def __init__(self, page: Page, start: int = 0, data: dict[str, Any] | None = None,
-                 refuse: str | None = None) -> None:
+                 refuse: str | None = None, hold_art: bool = False) -> None:
         self.page = page
         self.data = data or fixture()
         self.index = start
         self.refuse = refuse
+        self.hold_art = hold_art
+        self.held: list[Route] = []
         self.received: list[dict[str, Any]] = []
         self.art: list[str] = []
         self.socket: WebSocketRoute | None = None
@@ -75,10 +78,10 @@ class FixtureTable:
                                 "user": {"id": "1", "name": "Geralt"}})
         elif path.startswith("/art/"):
             self.art.append(route.request.url)
-            size = int(query.get("size", [str(PACK_PX)])[0])
-            route.fulfill(body=portrait(path[5:].removesuffix(".png"), size),
-                          content_type="image/png",
-                          headers={"Cache-Control": "public, max-age=86400"})
+            if self.hold_art:
+                self.held.append(route)
+            else:
+                self._portrait(route)
         else:
             file = DIST / ("index.html" if not path.startswith("/assets/") else path[1:])
             if not file.is_file():
@@ -86,6 +89,21 @@ class FixtureTable:
                 return
             kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
             route.fulfill(body=file.read_bytes(), content_type=kind)
+
+    @staticmethod
+    def _portrait(route: Route) -> None:
+        url = urlsplit(route.request.url)
+        size = int(parse_qs(url.query).get("size", [str(PACK_PX)])[0])
+        route.fulfill(body=portrait(url.path[5:].removesuffix(".png"), size),
+                      content_type="image/png",
+                      headers={"Cache-Control": "public, max-age=86400"})
+
+    def release_art(self) -> None:
+        """Answer the portraits held so far, and the next ones at once."""
+        self.hold_art = False
+        for route in self.held:
+            self._portrait(route)
+        self.held.clear()
 
     def _ws(self, ws: WebSocketRoute) -> None:
         if self.down:
