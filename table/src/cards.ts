@@ -83,10 +83,11 @@ function abilityIcon(m: CardMeta, cardId: string): string {
   return "";
 }
 
-/** The name a card's face shows: "Vampire: Garkain" is "Garkain" (the text shows it whole). */
+/** The name a card's face shows: "Vampire: Garkain" is "Garkain", "吸血鬼：蝙蝠魔" is
+ * "蝙蝠魔" (the card's text shows it whole). */
 export function shortName(name: string): string {
-  const colon = name.lastIndexOf(": ");
-  return colon > 0 ? name.slice(colon + 2) : name;
+  const found = /^.+(?:: |：)(.+)$/.exec(name);
+  return found ? found[1] : name;
 }
 
 /** The kind a card's frame shows: a hero, a unit, weather or another special card. */

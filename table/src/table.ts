@@ -291,8 +291,8 @@ export class Table {
     this.place(this.hand, els);
   }
 
-  /** Size what depends on the cards' names and the screen: the hand (every name whole),
-   * the board's rows (names where they fit) and an open overlay's cards. */
+  /** Size what depends on the names' face and the screen: the hand (every name whole),
+   * the board's rows (names where they fit), an open overlay's cards and the status. */
   layout(): void {
     if (!this.view) return;
     const cards = Array.from(this.hand.children) as HTMLElement[];
@@ -307,6 +307,11 @@ export class Table {
     for (const options of document.querySelectorAll<HTMLElement>(".sheet .options")) {
       layOptions(options, Array.from(options.children) as HTMLElement[]);
     }
+    // A status too long for two lines takes the last move's line too (it is in the log).
+    const says = find(this.mid, ".says");
+    const status = find(this.mid, ".status");
+    says.classList.remove("long");
+    if (status.scrollHeight > status.clientHeight + 1) says.classList.add("long");
   }
 
   private status(view: View): string {
@@ -328,13 +333,8 @@ export class Table {
 
   private drawMid(view: View): void {
     setText(find(this.mid, ".round"), t("round", { number: Math.max(view.round, 1) }));
-    const status = find(this.mid, ".status");
-    setText(status, this.status(view));
+    setText(find(this.mid, ".status"), this.status(view));
     setText(find(this.mid, ".lastline"), this.logLines[this.logLines.length - 1] ?? "");
-    // A status too long for two lines takes the last move's line too (it is in the log).
-    const says = find(this.mid, ".says");
-    says.classList.remove("long");
-    if (status.scrollHeight > status.clientHeight + 1) says.classList.add("long");
     const wthr = find(this.mid, ".wthr");
     const weather = (view.weather ?? []).map((w) => w.card_id);
     if (wthr.dataset.cards !== weather.join(" ")) {

@@ -7,6 +7,7 @@ replaced, served by the browser)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -44,8 +45,7 @@ _NAMES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
 
 def face_name(card_id: str, tag: str) -> str:
     """The name a card's face shows ("Vampire: Garkain" shows "Garkain")."""
-    name = card_name(card_id, tag)
-    return name.rsplit(": ", 1)[-1]
+    return re.split(": |\uff1a", card_name(card_id, tag))[-1]
 
 
 def longest(faction: str, tag: str) -> list[str]:
