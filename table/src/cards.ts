@@ -36,17 +36,14 @@ export function meta(cardId: string): CardMeta {
  * sharp at twice the pixels), 256 for a card's text and the leader's sheet. */
 export type ArtSize = 128 | 256;
 
-/** Where a card's portrait is served (one address per size, kept by the browser); null
- * draws the card without it. */
-export function artUrl(cardId: string, size: ArtSize = 128): string | null {
+/** Where a card's portrait is served (one address per size, kept by the browser). */
+export function artUrl(cardId: string, size: ArtSize = 128): string {
   return `/art/${encodeURIComponent(cardId)}.png${size === 128 ? "?size=128" : ""}`;
 }
 
 /** A card's portrait: requested at once but at low priority, decoded off the main thread,
  * shown when it has loaded (at once when the browser holds it), and gone if it fails. */
-export function artImage(cardId: string, size: ArtSize = 128): HTMLImageElement | null {
-  const url = artUrl(cardId, size);
-  if (!url) return null;
+export function artImage(cardId: string, size: ArtSize = 128): HTMLImageElement {
   const img = document.createElement("img");
   img.className = "art";
   img.alt = "";
@@ -55,7 +52,7 @@ export function artImage(cardId: string, size: ArtSize = 128): HTMLImageElement 
   img.setAttribute("fetchpriority", "low");
   img.addEventListener("load", () => img.classList.add("in"), { once: true });
   img.addEventListener("error", () => img.remove(), { once: true });
-  img.src = url;
+  img.src = artUrl(cardId, size);
   if (img.complete && img.naturalWidth) img.classList.add("in");
   return img;
 }
@@ -90,12 +87,6 @@ export function shortName(name: string): string {
   return found ? found[1] : name;
 }
 
-/** The kind a card's frame shows: a hero, a unit, weather or another special card. */
-function kindOf(m: CardMeta): string {
-  return m.hero ? "hero" : m.type === "unit" ? "unit" : m.type === "weather" ? "weather"
-    : "special";
-}
-
 /** Build a card's element (its uid in data-uid, so it can be found and moved). */
 export function cardElement(card: BoardCard, tag: "div" | "button" = "div"): HTMLElement {
   const m = meta(card.card_id);
@@ -104,12 +95,10 @@ export function cardElement(card: BoardCard, tag: "div" | "button" = "div"): HTM
   el.dataset.uid = String(card.uid);
   el.dataset.card = card.card_id;
   el.dataset.faction = m.faction;
-  el.dataset.kind = kindOf(m);
   if (tag === "button") (el as HTMLButtonElement).type = "button";
   const face = document.createElement("span");
   face.className = "face";
-  const art = artImage(card.card_id);
-  if (art) face.append(art);
+  face.append(artImage(card.card_id));
   const icon = abilityIcon(m, card.card_id);
   if (icon) {
     const ab = document.createElement("span");

@@ -20,7 +20,6 @@ const MIN = {
 export interface HandLayout {
   rows: number;
   px: number;
-  tall: boolean;
 }
 
 /** How many rows greedy packing (what flex-wrap does) needs for these widths. */
@@ -71,7 +70,7 @@ export function layHand(hand: HTMLElement, cards: HTMLElement[], room: number): 
   place(cards, chosen.px, chosen.min);
   hand.dataset.rows = String(chosen.rows);
   hand.style.setProperty("--nm", `${chosen.px}px`);
-  return { rows: chosen.rows, px: chosen.px, tall: chosen.rows === 1 };
+  return { rows: chosen.rows, px: chosen.px };
 }
 
 /** Lay out an overlay's cards (the redraw, a choice): tall cards, each as wide as its name
@@ -82,15 +81,15 @@ export function layOptions(options: HTMLElement, cards: HTMLElement[]): void {
   options.style.setProperty("--nm", `${px}px`);
 }
 
-/** Name a board row's cards where the row has room to show every name whole at 12 px (on a
- * wide screen; a phone's rows are too low for names): else the row shows art and strength
- * alone, and each name is in the card's long-press text. */
-export function layRow(lane: HTMLElement, cards: HTMLElement[]): void {
+/** Name a board row's cards where its lane (`room` px for cards) has room to show every
+ * name whole at 12 px (on a wide screen; a phone's rows are too low for names): else the
+ * row shows art and strength alone, and each name is in the card's long-press text. */
+export function layRow(lane: HTMLElement, cards: HTMLElement[], room: number): void {
   const px = 12;
   let named = false;
   if (WIDE.matches && cards.length) {
     const widths = cards.map((el) => nameNeeds(el, px, MIN.wide.board, PAD).width);
-    named = widths.reduce((a, b) => a + b, 0) + GAP * cards.length <= lane.clientWidth - 8;
+    named = widths.reduce((a, b) => a + b, 0) + GAP * cards.length <= room;
   }
   lane.classList.toggle("named", named);
   for (const el of cards) {

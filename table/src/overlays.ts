@@ -83,8 +83,7 @@ export function peek(cardId: string, near: DOMRect, strength: number | null = nu
   const facts = h("div", "peek-facts", "", head);
   if (rows) facts.append(h("div", "peek-rows", rows));
   if (m.hero) facts.append(h("div", "peek-hero", t("hero")));
-  const art = artImage(cardId, 256);
-  peekEl.replaceChildren(h("div", "peek-top", "", ...(art ? [art] : []), facts));
+  peekEl.replaceChildren(h("div", "peek-top", "", artImage(cardId, 256), facts));
   if (m.text) peekEl.append(...paragraphs(m.text));
   peekEl.hidden = false;
   const width = Math.min(300, window.innerWidth - 16);

@@ -14,6 +14,8 @@ const ROWS = ["close", "ranged", "siege"];
 const LONG_PRESS_MS = 450;
 const HOVER_MS = 350;
 const DRAG_START_PX = 10;
+// A lane's padding on both sides (style.css's .lane).
+const LANE_PADDING = 8;
 
 export interface Mover {
   move(move: string, expected: number): number;
@@ -259,8 +261,7 @@ export class Table {
     const portrait = find(s.leader, ".lportrait");
     if (portrait.dataset.card !== leader.card_id) {
       portrait.dataset.card = leader.card_id;
-      const img = artImage(leader.card_id);
-      portrait.replaceChildren(...(img ? [img] : []));
+      portrait.replaceChildren(artImage(leader.card_id));
     }
     s.leader.setAttribute("aria-label", `${meta(leader.card_id).name}: ${state}`);
     side.rows.forEach((row, r) => {
@@ -295,15 +296,14 @@ export class Table {
    * the board's rows (names where they fit), an open overlay's cards and the status. */
   layout(): void {
     if (!this.view) return;
+    // Every width is read before anything is sized (one layout, not one per row).
+    const lanes = [...this.sides.opp.rows, ...this.sides.me.rows].map((row) => find(row, ".lane"));
+    const rooms = lanes.map((lane) => lane.clientWidth - LANE_PADDING);
     const cards = Array.from(this.hand.children) as HTMLElement[];
     const laid = layHand(this.hand, cards, this.hand.clientWidth);
     this.root.dataset.handRows = String(cards.length ? laid.rows : 1);
-    for (const kind of ["opp", "me"] as const) {
-      for (const row of this.sides[kind].rows) {
-        const lane = find(row, ".lane");
-        layRow(lane, Array.from(lane.children) as HTMLElement[]);
-      }
-    }
+    lanes.forEach((lane, i) => layRow(lane, Array.from(lane.children) as HTMLElement[],
+                                      rooms[i]));
     for (const options of document.querySelectorAll<HTMLElement>(".sheet .options")) {
       layOptions(options, Array.from(options.children) as HTMLElement[]);
     }
@@ -688,8 +688,7 @@ export class Table {
     if (!view) return;
     const side = view.sides[kind === "me" ? (this.seat ?? 0) : 1 - (this.seat ?? 0)];
     const m = meta(side.leader.card_id);
-    const portrait = artImage(side.leader.card_id, 256);
-    const children: Node[] = [h("div", "sheet-head", "", ...(portrait ? [portrait] : []),
+    const children: Node[] = [h("div", "sheet-head", "", artImage(side.leader.card_id, 256),
                                 h("h2", "", m.name)), ...paragraphs(m.text)];
     const use = kind === "me" && this.seat !== null ? this.legal("leader") : [];
     const buttons = h("div", "buttons");
@@ -883,8 +882,7 @@ function showArt(el: HTMLElement, cardId: string | null): void {
   if ((el.dataset.card ?? "") === (cardId ?? "")) return;
   el.dataset.card = cardId ?? "";
   el.querySelector(".art")?.remove();
-  const img = cardId ? artImage(cardId) : null;
-  if (img) el.append(img);
+  if (cardId) el.append(artImage(cardId));
 }
 
 function strengthOf(el: HTMLElement): number | null {
