@@ -16,8 +16,11 @@ const BUNDLED = ["@discord/embedded-app-sdk", "zod", "eventemitter3", "big-integ
 const BANNER = "/*! Gwent for Discord, the table page. Bundles @discord/embedded-app-sdk " +
   "(MIT, Discord Inc.) and the libraries it carries: zod, eventemitter3, big-integer, " +
   "decimal.js-light, lodash.transform, uuid. Their licences: /licenses.txt */";
-// What the build reads: the sources, the dependencies' pins and this script.
-const INPUTS = ["build.mjs", "package.json", "package-lock.json", "tsconfig.json"];
+// The names' face, served unmodified with its licence (style.css's @font-face).
+const FONT_LICENCE = "../assets/fonts/LICENSE-ParaType.txt";
+// What the build reads: the sources, the dependencies' pins, this script and the font.
+const INPUTS = ["build.mjs", "package.json", "package-lock.json", "tsconfig.json",
+                "../assets/fonts/PTN77F.ttf", FONT_LICENCE];
 
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -37,14 +40,16 @@ export function sourcesHash() {
   return hash.digest("hex");
 }
 
-/** Every bundled package's name, version and licence text. */
-function licences() {
+/** Every bundled package's name, version and licence text, and the served font's. */
+function licences(font) {
   return BUNDLED.map((name) => {
     const dir = join(here, "node_modules", name);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
     return `${name} ${pkg.version} (${pkg.license})\n\n${readFileSync(join(dir, file), "utf8").trim()}\n`;
-  }).join(`\n${"-".repeat(72)}\n\n`);
+  }).concat([`PT Sans Narrow Bold, unmodified (assets/${font})\n\n` +
+              `${readFileSync(join(here, FONT_LICENCE), "utf8").trim()}\n`])
+    .join(`\n${"-".repeat(72)}\n\n`);
 }
 
 rmSync(dist, { recursive: true, force: true });
@@ -58,6 +63,8 @@ const result = await build({
   legalComments: "eof",
   outdir: join(dist, "assets"),
   entryNames: "[name]-[hash]",
+  assetNames: "[name]-[hash]",
+  loader: { ".ttf": "file" },
   metafile: true,
   sourcemap: false,
   logLevel: "warning",
@@ -67,9 +74,10 @@ const result = await build({
 const outputs = Object.keys(result.metafile.outputs).map((p) => basename(p));
 const js = outputs.find((p) => p.endsWith(".js"));
 const css = outputs.find((p) => p.endsWith(".css"));
+const font = outputs.find((p) => p.endsWith(".ttf"));
 const html = readFileSync(join(src, "index.html"), "utf8")
-  .replace("{{js}}", js).replace("{{css}}", css);
+  .replace("{{js}}", js).replace("{{css}}", css).replace("{{font}}", font);
 writeFileSync(join(dist, "index.html"), html);
-writeFileSync(join(dist, "licenses.txt"), licences());
+writeFileSync(join(dist, "licenses.txt"), licences(font));
 writeFileSync(join(dist, "sources.sha256"), `${sourcesHash()}\n`);
 console.log(`built dist/: ${outputs.join(", ")}`);

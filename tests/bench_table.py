@@ -3,8 +3,9 @@ fly, in headless Chromium (Debian's, at /usr/bin/chromium).
 
     python -m tests.bench_table [--runs 9] [--moves 20] [--throttle 4] [--json]
 
-- size: the files the page loads first (index.html, its script and its style sheet), as
-  built in table/dist/, raw and gzipped (level 6, what servers use; card art excluded);
+- size: the files the page loads first (index.html and what it names: its script, its style
+  sheet and the names' face), as built in table/dist/, raw and gzipped (level 6, what
+  servers use; card art excluded: portraits are asked for once the table is drawn);
 - interactive: from navigation to the table drawn with its first state (the page's
   `table-ready` mark: the page loaded, the SDK's mock started, /api/config, the OAuth2 code
   traded at /api/token, the socket opened, the welcome and the first state drawn), over

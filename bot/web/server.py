@@ -1,6 +1,6 @@
 """The table's web server, inside the bot process (aiohttp, on WEB_PORT): the page's files,
-GET /api/config, POST /api/token (the OAuth2 exchange), the socket GET /api/ws and the
-cards' portraits GET /art/{card_id}.png.
+GET /api/config (with the page's early words), POST /api/token (the OAuth2 exchange), the
+socket GET /api/ws and the cards' portraits GET /art/{card_id}.png.
 
 Only pages of the Activity (https://<application id>.discordsays.com) and of PUBLIC_URL may
 call the API or open a socket (their Origin is checked). The client secret is used only
@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from bot.i18n import language
 from bot.service import Services
 from bot.web.art import Portraits
 from bot.web.hub import Hub
@@ -30,6 +31,7 @@ from bot.web.ratelimit import Bucket
 from bot.web.sessions import Signer
 from bot.web.socket import Socket
 from bot.web.static import DIST, StaticFiles
+from bot.web.texts import SIGN_IN_ERRORS, early_texts
 
 log = logging.getLogger(__name__)
 
@@ -137,30 +139,31 @@ class TableServer:
         return response
 
     async def _config(self, request: web.Request) -> web.Response:
-        return web.json_response({"client_id": str(self._client_id)}, headers=NO_STORE)
+        lang = language(request.query.get("locale", "")[:35] or None)
+        return web.json_response({"client_id": str(self._client_id), "lang": lang.tag,
+                                  "texts": early_texts(lang)}, headers=NO_STORE)
 
     async def _token(self, request: web.Request) -> web.Response:
         if not self._allowed(request):
-            return _error(403, "forbidden", "This page may not use the table.")
+            return _sign_in_error(403, "forbidden")
         if not self._exchange_allowed(client_address(request)):
-            return _error(429, "rate_limited", "Too many sign-ins: wait a moment.")
+            return _sign_in_error(429, "rate_limited")
         try:
             body: Any = await request.json()
         except (ValueError, web.HTTPRequestEntityTooLarge):
             body = None
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not 0 < len(code) <= 512:
-            return _error(400, "bad_request", 'The body must be {"code": "..."}.')
+            return _sign_in_error(400, "bad_request")
         assert self._oauth is not None
         try:
             grant = await self._oauth.exchange(code)
         except CodeRefused as refused:
             log.info("Discord refused a table sign-in (%s)", refused)
-            return _error(401, "unauthorized", "Discord did not accept this sign-in.")
+            return _sign_in_error(401, "unauthorized")
         except DiscordUnavailable as error:
             log.warning("the table cannot reach Discord to sign in (%s)", error)
-            return _error(502, "discord_unavailable", "Discord cannot be reached: try again "
-                          "in a moment.")
+            return _sign_in_error(502, "discord_unavailable")
         user = grant.user
         return web.json_response({"access_token": grant.access_token,
                                   "session": self.signer.session(user),
@@ -190,6 +193,12 @@ def client_address(request: web.Request) -> str:
     limit in all still holds), else the connection's."""
     forwarded = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()
     return forwarded or request.remote or ""
+
+
+def _sign_in_error(status: int, code: str) -> web.Response:
+    """A refused sign-in, with its sentence in English (the page shows its own words for
+    the code, in the viewer's language, from /api/config)."""
+    return _error(status, code, SIGN_IN_ERRORS[code])
 
 
 def _error(status: int, code: str, message: str) -> web.Response:

@@ -1,6 +1,7 @@
 """The table page's words in a viewer's language, and the sentences of its frames (status,
 choices, refusals), all through the bot's catalogues. The page's words keep their
-`{placeholders}` for the page to fill in."""
+`{placeholders}` for the page to fill in; its early words (`/api/config`) are the few it
+shows before its socket opens."""
 
 from __future__ import annotations
 
@@ -17,6 +18,38 @@ CHOICES = {
     DECK_DRAW: N_("Choose a card from your deck to draw."),
     DECK_WEATHER: N_("Choose a weather card from your deck to play."),
 }
+
+# Why a sign-in failed, by the error code POST /api/token answers with
+# (docs/table-protocol.md); the server's own answers say them in English.
+SIGN_IN_ERRORS = {
+    # i18n: the table could not sign in: it was opened from a site other than Discord's.
+    "forbidden": N_("This page may not use the table."),
+    # i18n: the table could not sign in: too many sign-ins from one place at once.
+    "rate_limited": N_("Too many sign-ins: wait a moment."),
+    # i18n: the table could not sign in: its request was incomplete.
+    "bad_request": N_("The table could not sign you in: close it and open it again."),
+    # i18n: the table could not sign in: Discord refused the sign-in (used or expired).
+    "unauthorized": N_("Discord did not accept this sign-in: close the table and open it "
+                       "again."),
+    # i18n: the table could not sign in: Discord is down or slow.
+    "discord_unavailable": N_("Discord cannot be reached: try again in a moment."),
+}
+# The page's words it needs before the welcome frame brings the others.
+EARLY = ("connecting", "reconnecting")
+
+
+@lru_cache(maxsize=16)
+def early_texts(lang: Language) -> dict[str, str]:
+    """The words the page shows before its socket opens: opening the table, a dropped
+    connection, and why a sign-in failed (`error_<code>`, and `error_failed` for a failure
+    the server did not answer)."""
+    page = page_texts(lang)
+    return {key: page[key] for key in EARLY} | {
+        f"error_{code}": lang._(text) for code, text in SIGN_IN_ERRORS.items()} | {
+        # i18n: the table could not open (no network, or Discord's sign-in window closed).
+        "error_failed": lang._("The table could not open: check your connection, then close "
+                               "it and open it again."),
+    }
 
 
 @lru_cache(maxsize=16)

@@ -36,15 +36,17 @@ export function watchToken(path: string): string | null {
   return found ? found[1] : null;
 }
 
-/** Open the way this page was reached: a watch link, Discord, or the mock. */
+/** Open the way this page was reached: a watch link, Discord, or the mock. The server's
+ * config brings the page's early words, in the language the browser asks for. */
 export async function open(): Promise<Opening> {
   const query = new URLSearchParams(location.search);
   const browserLocale = query.get("locale") ?? navigator.language;
-  const token = watchToken(location.pathname);
-  if (token) return { kind: "watch", hello: { t: "watch", token, locale: browserLocale } };
   const config = await json(`/api/config?locale=${encodeURIComponent(browserLocale)}`);
   setTexts(config.texts as Record<string, string> | undefined);
-  if (!config.client_id) throw new OpeningError("table_off", "");
+  if (typeof config.lang === "string") document.documentElement.lang = config.lang;
+  const token = watchToken(location.pathname);
+  if (token) return { kind: "watch", hello: { t: "watch", token, locale: browserLocale } };
+  if (!config.client_id) throw new OpeningError("failed", "");
   const clientId = String(config.client_id);
   const embedded = query.has("frame_id");
   const sdk = embedded ? new DiscordSDK(clientId) : mock(clientId, query);

@@ -3,13 +3,15 @@ import "./style.css";
 import { addCards, setCards } from "./cards";
 import { open, OpeningError } from "./connect";
 import { h, setText } from "./dom";
+import { loadNamesFace } from "./names";
 import { mountOverlays } from "./overlays";
 import { FINAL, TableSocket } from "./socket";
 import { Table } from "./table";
 import { setTexts, t } from "./texts";
 
 const app = document.getElementById("app") as HTMLElement;
-const status = h("div", "splash", "", h("div", "spinner"), h("p", "splash-text"));
+const status = h("div", "splash", "", h("div", "emblem", "", h("span", "crown", "♛")),
+                 h("p", "splash-text"));
 const conn = h("div", "conn");
 conn.setAttribute("role", "status");
 
@@ -21,13 +23,17 @@ function say(text: string, failed = false): void {
 async function main(): Promise<void> {
   app.replaceChildren(status);
   mountOverlays();
+  void loadNamesFace();
   let opening;
   try {
     opening = await open();
   } catch (error) {
-    // The server's sentence when it gave one; else what failed, as it failed.
-    const message = error instanceof OpeningError ? error.message || error.code : "";
-    say(message || String(error), true);
+    // The early words for why (in the viewer's language), else the server's sentence, else
+    // what failed as it failed (the words themselves could not be fetched).
+    const code = error instanceof OpeningError ? error.code : "failed";
+    const server = error instanceof OpeningError ? error.message : "";
+    say(t(`error_${code}`) || t("error_failed") || server || String(error), true);
+    console.error(error);
     return;
   }
   say(t("connecting"));

@@ -1,6 +1,6 @@
 // Overlays: a sheet for every choice (and the menu, the log, the result), short toasts for
 // refusals, and the card text shown on long-press or hover.
-import { meta, rowsOf } from "./cards";
+import { artImage, meta, rowsOf } from "./cards";
 import { h, setText } from "./dom";
 import { reduced } from "./motion";
 import { t } from "./texts";
@@ -80,9 +80,10 @@ export function peek(cardId: string, near: DOMRect, strength: number | null = nu
   const rows = m.type === "unit"
     ? rowsOf(m).map((r) => t(`row_${["close", "ranged", "siege"][r]}`)).filter(Boolean).join(" · ")
     : "";
-  peekEl.replaceChildren(head);
-  if (rows) peekEl.append(h("div", "peek-rows", rows));
-  if (m.hero) peekEl.append(h("div", "peek-hero", t("hero")));
+  const facts = h("div", "peek-facts", "", head);
+  if (rows) facts.append(h("div", "peek-rows", rows));
+  if (m.hero) facts.append(h("div", "peek-hero", t("hero")));
+  peekEl.replaceChildren(h("div", "peek-top", "", artImage(cardId, 256), facts));
   if (m.text) peekEl.append(...paragraphs(m.text));
   peekEl.hidden = false;
   const width = Math.min(300, window.innerWidth - 16);

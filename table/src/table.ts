@@ -1,9 +1,11 @@
 // The table: both sides' rows, the hand, the turn and its timer, the log, and every way
 // to play. Each state frame is drawn in place (cards keep their elements by uid), then the
 // change is animated from where things were.
-import { cardElement, meta, rowsOf, updateCard, weatherIcon } from "./cards";
+import { artImage, cardElement, meta, rowsOf, updateCard, weatherIcon } from "./cards";
 import { button, find, h, setText } from "./dom";
+import { layHand, layOptions, layRow, WIDE } from "./layout";
 import * as motion from "./motion";
+import { onNamesFace } from "./names";
 import { closeSheet, openSheet, openSheetName, paragraphs, peek, toast, unpeek } from "./overlays";
 import { t } from "./texts";
 import type { BoardCard, ErrorFrame, Legal, Side, View } from "./types";
@@ -12,6 +14,8 @@ const ROWS = ["close", "ranged", "siege"];
 const LONG_PRESS_MS = 450;
 const HOVER_MS = 350;
 const DRAG_START_PX = 10;
+// A lane's padding on both sides (style.css's .lane).
+const LANE_PADDING = 8;
 
 export interface Mover {
   move(move: string, expected: number): number;
@@ -34,7 +38,8 @@ interface SideEls {
 /** Build one side's bar: leader, name, counts, gems, total. */
 function sideBar(kind: "opp" | "me"): HTMLElement {
   const bar = h("header", `side ${kind}`);
-  const leader = h("button", "leader", "", h("span", "crown", "♛"), h("span", "lstate"));
+  const leader = h("button", "leader", "", h("span", "crown", "♛"), h("span", "lportrait"),
+                   h("span", "lstate"));
   leader.type = "button";
   const counts = h("span", "counts",
                    "", h("span", "c c-hand", "", h("i", "ic"), h("b")),
@@ -117,6 +122,18 @@ export class Table {
     });
     this.root.addEventListener("contextmenu", (e) => e.preventDefault());
     window.setInterval(() => this.tick(), 1000);
+    let pending = 0;
+    const relayout = () => {
+      window.cancelAnimationFrame(pending);
+      pending = window.requestAnimationFrame(() => this.layout());
+    };
+    window.addEventListener("resize", relayout);
+    WIDE.addEventListener("change", relayout);
+    onNamesFace(() => {
+      // Names measured in a stand-in face are set again in their own.
+      for (const el of document.querySelectorAll<HTMLElement>(".card")) delete el.dataset.lines;
+      this.layout();
+    });
   }
 
   private sideEls(bar: HTMLElement, rows: HTMLElement): SideEls {
@@ -184,6 +201,7 @@ export class Table {
     this.drawLog(view);
     this.drawLit();
     this.drawChoices(view);
+    this.layout();
     if (before?.sides[0]?.rows && started) this.animate(before, view, places, gemsBefore);
     this.drawHint(view);
     this.tick();
@@ -240,11 +258,17 @@ export class Table {
       : leader.used ? "used" : "ready";
     const state = t(`leader_${key}`);
     s.leader.dataset.state = key;
+    const portrait = find(s.leader, ".lportrait");
+    if (portrait.dataset.card !== leader.card_id) {
+      portrait.dataset.card = leader.card_id;
+      portrait.replaceChildren(artImage(leader.card_id));
+    }
     s.leader.setAttribute("aria-label", `${meta(leader.card_id).name}: ${state}`);
     side.rows.forEach((row, r) => {
       const el = s.rows[r];
       setText(find(el, ".score"), String(row.score));
       el.classList.toggle("horned", Boolean(row.horn || row.horned || row.leader_horn));
+      showArt(find(el, ".horn"), row.horn?.card_id ?? null);
       const wasWet = el.classList.contains("wet");
       el.classList.toggle("wet", row.weather);
       el.dataset.wet = row.weather && !wasWet ? "new" : "";
@@ -266,10 +290,28 @@ export class Table {
       return el;
     });
     this.place(this.hand, els);
-    // A phone lays more than five cards out in two rows, so every name shows.
-    const rows = cards.length > 5 ? 2 : 1;
-    this.hand.dataset.rows = String(rows);
-    this.hand.style.setProperty("--cols", String(Math.max(1, Math.ceil(cards.length / rows))));
+  }
+
+  /** Size what depends on the names' face and the screen: the hand (every name whole),
+   * the board's rows (names where they fit), an open overlay's cards and the status. */
+  layout(): void {
+    if (!this.view) return;
+    // Every width is read before anything is sized (one layout, not one per row).
+    const lanes = [...this.sides.opp.rows, ...this.sides.me.rows].map((row) => find(row, ".lane"));
+    const rooms = lanes.map((lane) => lane.clientWidth - LANE_PADDING);
+    const cards = Array.from(this.hand.children) as HTMLElement[];
+    const laid = layHand(this.hand, cards, this.hand.clientWidth);
+    this.root.dataset.handRows = String(cards.length ? laid.rows : 1);
+    lanes.forEach((lane, i) => layRow(lane, Array.from(lane.children) as HTMLElement[],
+                                      rooms[i]));
+    for (const options of document.querySelectorAll<HTMLElement>(".sheet .options")) {
+      layOptions(options, Array.from(options.children) as HTMLElement[]);
+    }
+    // A status too long for two lines takes the last move's line too (it is in the log).
+    const says = find(this.mid, ".says");
+    const status = find(this.mid, ".status");
+    says.classList.remove("long");
+    if (status.scrollHeight > status.clientHeight + 1) says.classList.add("long");
   }
 
   private status(view: View): string {
@@ -295,7 +337,14 @@ export class Table {
     setText(find(this.mid, ".lastline"), this.logLines[this.logLines.length - 1] ?? "");
     const wthr = find(this.mid, ".wthr");
     const weather = (view.weather ?? []).map((w) => w.card_id);
-    setText(wthr, weather.map((w) => weatherIcon(w)).join(" "));
+    if (wthr.dataset.cards !== weather.join(" ")) {
+      wthr.dataset.cards = weather.join(" ");
+      wthr.replaceChildren(...weather.map((w) => {
+        const badge = h("span", "wcard", weatherIcon(w));
+        showArt(badge, w);
+        return badge;
+      }));
+    }
     wthr.title = weather.length ? weather.map((w) => meta(w).name).join(", ")
       : t("clear_skies");
     this.root.dataset.phase = view.phase;
@@ -458,12 +507,22 @@ export class Table {
                            this.menuButton())], false);
   }
 
+  /** The result: who won, and each round's scores, the viewer's side first. */
   private resultSheet(view: View): void {
-    const rounds = view.rounds.map((r, i) => h("li", "", `${t("round", { number: i + 1 })}: ` +
-      `${r.scores[this.seat ?? 0]} – ${r.scores[1 - (this.seat ?? 0)]}`));
-    openSheet("result", [h("h3", "", t("match_over")), h("h2", "result", this.result(view)),
-                         h("ol", "rounds", "", ...rounds),
-                         button("act", t("close"), () => closeSheet())]);
+    const order = [this.seat ?? 0, 1 - (this.seat ?? 0)];
+    const cell = (text: string, cls = "") => h("span", cls, text);
+    const grid = h("div", "rounds", "", cell(""),
+                   ...order.map((i) => cell(view.sides[i].name, "who-col")));
+    view.rounds.forEach((r, n) => {
+      grid.append(cell(t("round", { number: n + 1 }), "round-col"),
+                  ...order.map((i) => cell(String(r.scores[i]), r.winner === i ? "won" : "")));
+    });
+    const won = view.winner !== null && view.winner === this.seat;
+    openSheet("result", [h("div", `result-head${won ? " won" : ""}`, "",
+                           h("span", "laurel", "♛"), h("h3", "", t("match_over")),
+                           h("h2", "result", this.result(view))),
+                         grid, h("div", "buttons", "",
+                                 button("act", t("close"), () => closeSheet()))]);
   }
 
   private choose(uid: number): void {
@@ -629,7 +688,8 @@ export class Table {
     if (!view) return;
     const side = view.sides[kind === "me" ? (this.seat ?? 0) : 1 - (this.seat ?? 0)];
     const m = meta(side.leader.card_id);
-    const children: Node[] = [h("h2", "", m.name), ...paragraphs(m.text)];
+    const children: Node[] = [h("div", "sheet-head", "", artImage(side.leader.card_id, 256),
+                                h("h2", "", m.name)), ...paragraphs(m.text)];
     const use = kind === "me" && this.seat !== null ? this.legal("leader") : [];
     const buttons = h("div", "buttons");
     if (use.length) {
@@ -814,6 +874,15 @@ function moveButton(cls: string, label: string, move: string, onClick: () => voi
   const el = button(cls, label, onClick);
   el.dataset.move = move;
   return el;
+}
+
+/** Show a card's portrait in `el` over what it holds (the symbol drawn until the portrait
+ * loads, or without one); null takes it away. */
+function showArt(el: HTMLElement, cardId: string | null): void {
+  if ((el.dataset.card ?? "") === (cardId ?? "")) return;
+  el.dataset.card = cardId ?? "";
+  el.querySelector(".art")?.remove();
+  if (cardId) el.append(artImage(cardId));
 }
 
 function strengthOf(el: HTMLElement): number | null {

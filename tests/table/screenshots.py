@@ -4,8 +4,9 @@ the same match, against the real bot and the emulator.
     python -m tests.table.screenshots [--out docs]
 
 Both players make their first moves in chat (redraws, cards played, nobody passing), then
-the phone shows the table of the player to move, a card of theirs chosen so the rows it
-may go to light up, and the desktop the other player's.
+both pictures show the table of the player to move, with every portrait loaded and a card
+of theirs chosen so the rows it may go to light up with what each adds (a card with a
+choice of rows when they hold one).
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ import tempfile
 from pathlib import Path
 
 from tests.bot.e2e.driver import MOVE, enabled, to_act
-from tests.table.live import DESKTOP, PHONE, chromium, open_page
+from tests.table.gallery import SETTLED
+from tests.table.live import DESKTOP, PHONE, LivePage, chromium, open_page, tap
 from tests.table_stage import table_stage
 
-MOVES = 9
+MOVES = 14
 
 
 async def shoot(out: Path) -> list[Path]:
@@ -49,21 +51,32 @@ async def shoot(out: Path) -> list[Path]:
             await asyncio.sleep(1.0)
             mover = next(u.id for u in stage.players
                          if opened[u.id, PHONE["width"]].view()["legal"])
-            other = next(u.id for u in stage.players if u.id != mover)
-            pages = [opened[mover, PHONE["width"]], opened[other, DESKTOP["width"]]]
-            phone = pages[0].page
-            cards = phone.locator(".hand .card.playable")
-            for index in range(await cards.count()):
-                await cards.nth(index).tap()
-                if await phone.locator(".row.lit").count():
-                    break
-                # No row to light: Cancel, and try the next card.
-                await phone.locator(f".actions .act >> text={pages[0].text('cancel')}").tap()
-            await asyncio.sleep(0.5)
             paths = [out / "table-phone.png", out / "table-desktop.png"]
-            for page, path in zip(pages, paths, strict=True):
-                await page.page.screenshot(path=str(path))
+            for size, path in zip((PHONE, DESKTOP), paths, strict=True):
+                live = opened[mover, size["width"]]
+                await choose_a_card(live)
+                await live.page.wait_for_function(SETTLED)
+                await live.page.screenshot(path=str(path))
             return paths
+
+
+async def choose_a_card(live: LivePage) -> None:
+    """Tap the card whose rows light up best: one with a choice of rows, else any that
+    lights a row."""
+    view = live.view()
+    assert view is not None
+    rows: dict[int, int] = {}
+    for move in view["legal"]:
+        if move["kind"] == "play" and move["row"] is not None:
+            rows[move["uid"]] = rows.get(move["uid"], 0) + 1
+    ranked = dict.fromkeys(sorted(rows, key=lambda uid: -rows[uid]) + [
+        m["uid"] for m in view["legal"] if m["kind"] == "play"])
+    for uid in ranked:
+        await tap(live, f".hand .card[data-uid='{uid}']")
+        if await live.page.locator(".row.lit").count():
+            return
+        await tap(live, f".actions .act >> text={live.text('cancel')}")
+    raise AssertionError("no card of the hand lights a row")
 
 
 def main() -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 TABLE = Path(__file__).resolve().parents[2] / "table"
 # What table/build.mjs hashes besides table/src/ (keep the two lists the same).
-INPUTS = ("build.mjs", "package.json", "package-lock.json", "tsconfig.json")
+INPUTS = ("build.mjs", "package.json", "package-lock.json", "tsconfig.json",
+          "../assets/fonts/PTN77F.ttf", "../assets/fonts/LICENSE-ParaType.txt")
 
 
 def sources_hash() -> str:
@@ -34,7 +35,7 @@ def test_dist_is_built_from_the_sources_as_they_are() -> None:
 def test_the_page_names_built_files_that_exist() -> None:
     page = (TABLE / "dist" / "index.html").read_text(encoding="utf-8")
     assets = re.findall(r'"/assets/([^"]+)"', page)
-    assert sorted(a.rsplit(".", 1)[1] for a in assets) == ["css", "js"]
+    assert sorted(a.rsplit(".", 1)[1] for a in assets) == ["css", "js", "ttf"]
     for asset in assets:
         assert (TABLE / "dist" / "assets" / asset).is_file(), asset
     built = {p.name for p in (TABLE / "dist" / "assets").iterdir()}

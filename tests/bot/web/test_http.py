@@ -9,7 +9,9 @@ import io
 import aiohttp
 from PIL import Image
 
+from bot.i18n import language
 from bot.web.static import IMMUTABLE, REVALIDATE
+from bot.web.texts import SIGN_IN_ERRORS, page_texts
 from tests.bot.web.conftest import PAGE
 from tests.table_stage import Stage
 
@@ -106,10 +108,28 @@ async def test_the_page_and_its_files_are_served_with_their_caching(stage: Stage
                 assert response.status == 404, path
 
 
-async def test_the_config_names_the_application(stage: Stage) -> None:
-    async with aiohttp.ClientSession() as http, http.get(stage.url + "/api/config") as response:
-        assert await response.json() == {"client_id": str(stage.emu.bot.id)}
-        assert response.headers["Cache-Control"] == "no-store"
+async def test_the_config_names_the_application_and_gives_the_early_words(
+        stage: Stage) -> None:
+    async with aiohttp.ClientSession() as http:
+        async with http.get(stage.url + "/api/config") as response:
+            config = await response.json()
+            assert response.headers["Cache-Control"] == "no-store"
+        assert config["client_id"] == str(stage.emu.bot.id) and config["lang"] == "en"
+        english = config["texts"]
+        assert english["connecting"] == "Opening the table\u2026"
+        assert english["error_unauthorized"].startswith("Discord did not accept this sign-in")
+        # The words of every code a sign-in is refused with, and of a failure it is not.
+        assert {f"error_{code}" for code in SIGN_IN_ERRORS} | {"error_failed"} <= set(english)
+        async with http.get(stage.url + "/api/config?locale=de-DE") as response:
+            german = await response.json()
+        assert german["lang"] == "de" and german["texts"].keys() == english.keys()
+        assert german["texts"]["connecting"] == page_texts(language("de"))["connecting"]
+        for key, text in german["texts"].items():
+            assert text and text != english[key], key  # each one in German
+        status, refused = await post_token(stage, {"code": "not-a-code"})
+        assert status == 401 and refused["message"] == SIGN_IN_ERRORS["unauthorized"]
+        async with http.get(stage.url + "/api/config?locale=" + "x" * 5000) as response:
+            assert (await response.json())["lang"] == "en"
 
 
 async def test_card_portraits_are_served_and_kept(stage: Stage) -> None:
