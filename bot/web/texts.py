@@ -8,16 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bot.i18n import N_, Language, row_name
+from bot.learn.turn import PENDING
 from bot.web import frames
-from engine.pending import DECK_DRAW, DECK_WEATHER, MEDIC, RESTORE
-
-# A pending choice in a sentence (the same words as the hand's, bot/discord/match/hand.py).
-CHOICES = {
-    MEDIC: N_("Choose a unit from your discard pile to play."),
-    RESTORE: N_("Choose a card from your discard pile to take back."),
-    DECK_DRAW: N_("Choose a card from your deck to draw."),
-    DECK_WEATHER: N_("Choose a weather card from your deck to play."),
-}
 
 # Why a sign-in failed, by the error code POST /api/token answers with
 # (docs/table-protocol.md); the server's own answers say them in English.
@@ -122,7 +114,7 @@ def page_texts(lang: Language) -> dict[str, str]:
         "hero": lang._("Hero: not affected by special cards or abilities"),
         # i18n: the table: the time left in the turn, beside its ring; {time} is like 9:41.
         "time_left": lang.pgettext("table", "Time left: {time}"),
-    } | {f"choice_{kind}": lang._(text) for kind, text in CHOICES.items()}
+    } | {f"choice_{kind}": lang._(text) for kind, text in PENDING.items()}
 
 
 def error_text(code: str, lang: Language) -> str:

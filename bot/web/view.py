@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.i18n import Language, Name, event_text
+from bot.i18n import Language, event_text
+from bot.learn.turn import PENDING, what_now
 from bot.learn.tutorial import Hint
 from bot.service import Snapshot
 from bot.storage.records import CHOOSING, MatchRecord
-from bot.web.texts import CHOICES
 from engine import Action, Observation
-from engine.actions import CHOOSE, FIRST, FORFEIT, KEEP, LEADER, PASS, PLAY
+from engine.actions import CHOOSE, FORFEIT, LEADER, PLAY
 from engine.ai.model import lead_gains
 from engine.observation import CHOOSE_FIRST, MULLIGAN, OVER, CardView, RowView, SideView
 from engine.view import hand_order
@@ -100,19 +100,21 @@ def status(snapshot: Snapshot, seat: int | None, lang: Language) -> str:
     if seat is not None:
         return _player_status(obs, seat, lang)
     names = [match.seats[s].name for s in snapshot.to_act]
+    players = {"players": lang.join(names)}
+    # i18n: {players} are players' names (mentions in chat).
     if obs.phase == CHOOSE_FIRST:
-        # i18n: {players} are players' names (mentions in chat).
-        return lang._("{players} decides who goes first.", players=lang.join(names))
+        return lang.ngettext("{players} decides who goes first.",
+                             "{players} decide who goes first.", len(names), **players)
     if obs.phase == MULLIGAN:
-        # i18n: {players} are players' names (mentions in chat).
-        return lang._("{players} may redraw up to 2 cards, or keep their hand.",
-                      players=lang.join(names))
+        return lang.ngettext("{players} may redraw up to 2 cards, or keep their hand.",
+                             "{players} may each redraw up to 2 cards, or keep their hand.",
+                             len(names), **players)
     if obs.pending is not None:
-        # i18n: {players} are players' names (mentions in chat).
-        return lang._("{players} has a choice to make.", players=lang.join(names))
+        return lang.ngettext("{players} has a choice to make.",
+                             "{players} have a choice to make.", len(names), **players)
     # i18n: {players} are the names of the players thinking.
     return lang.ngettext("{players} is thinking\u2026", "{players} are thinking\u2026",
-                         len(names), players=lang.join(names))
+                         len(names), **players)
 
 
 def _choosing_status(match: MatchRecord, seat: int | None, lang: Language) -> str:
@@ -124,34 +126,7 @@ def _choosing_status(match: MatchRecord, seat: int | None, lang: Language) -> st
 
 
 def _player_status(obs: Observation, seat: int, lang: Language) -> str:
-    kinds = {a.kind for a in obs.legal}
-    me, them = obs.sides[seat], obs.sides[1 - seat]
-    opponent = them.name
-    if FIRST in kinds:
-        return lang._("You lead the {faction}: decide who goes first.",
-                      faction=Name.faction("scoiatael"))
-    if KEEP in kinds:
-        left = me.mulligans_left or 0
-        if left:
-            return lang.ngettext("Redraw up to {count} more card, one at a time, or keep this "
-                                 "hand.", "Redraw up to {count} more cards, one at a time, or "
-                                 "keep this hand.", left)
-        return lang._("Keep this hand to finish your redraws.")
-    if CHOOSE in kinds and obs.pending is not None:
-        return lang._(CHOICES[obs.pending.kind])
-    if PASS in kinds:
-        # i18n: {opponent} is a player's name.
-        passed = (" " + lang._("{opponent} has passed.", opponent=opponent) if them.passed
-                  else "")
-        return lang._("Your turn: play a card, use your leader, or pass.") + passed
-    # i18n: {opponent} is a player's name.
-    if obs.phase == CHOOSE_FIRST:
-        return lang._("Waiting for {opponent} to decide who goes first.", opponent=opponent)
-    if obs.phase == MULLIGAN:
-        return lang._("Waiting for {opponent} to finish redrawing.", opponent=opponent)
-    if me.passed:
-        return lang._("You have passed this round. Waiting for {opponent}.", opponent=opponent)
-    return lang._("Waiting for {opponent}.", opponent=opponent)
+    return what_now(obs, obs.sides[1 - seat].name, lang)[0]
 
 
 def _hint(hint: Hint | None) -> Json | None:
@@ -194,7 +169,7 @@ def build(snapshot: Snapshot, seat: int | None, lang: Language, *,
         "winner": obs.winner, "forfeited_by": obs.forfeited_by,
         "pending": None if pending is None else {
             "kind": pending.kind, "player": pending.player,
-            "prompt": lang._(CHOICES[pending.kind]),
+            "prompt": lang._(PENDING[pending.kind]),
             "options": [card(v) for v in pending.options]},
         "legal": _legal(obs) if seat is not None else [],
         "last": [uid for uid in obs.highlight if uid in visible],

@@ -13,6 +13,15 @@ import pytest
 from tests.table.browser import chromium, chromium_missing
 
 
+@pytest.fixture
+def needs_chromium() -> None:
+    """Skip, saying how to install it, where Debian's Chromium is missing (for the tests
+    that start a browser of their own beside the real bot)."""
+    missing = chromium_missing()
+    if missing:
+        pytest.skip(f"Table browser tests skipped: {missing}")
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright."""

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.table.browser import chromium_missing
 from tests.table.live import DESKTOP, chromium, open_page
 from tests.table_stage import table_stage
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("needs_chromium")]
 
 LOADED = """() => {
   const arts = [...document.querySelectorAll(".card img.art, .lportrait img.art")];
@@ -22,14 +21,6 @@ LOADED = """() => {
 FETCHED = """() => performance.getEntriesByType("resource")
   .filter((e) => new URL(e.name).pathname.startsWith("/art/"))
   .map((e) => [new URL(e.name).pathname + new URL(e.name).search, e.transferSize])"""
-
-
-@pytest.fixture(autouse=True)
-def needs_chromium() -> None:
-    """Skip, saying how to install it, where Debian's Chromium is missing."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(f"Table browser tests skipped: {missing}")
 
 
 async def test_portraits_come_from_the_bot_and_the_browser_keeps_them(tmp_path: Path) -> None:

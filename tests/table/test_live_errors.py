@@ -13,19 +13,10 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, WebSocketRoute
 
-from tests.table.browser import chromium_missing
 from tests.table.live import DESKTOP, PHONE, LivePage, chromium, open_page, play_on_page
 from tests.table_stage import table_stage
 
-pytestmark = pytest.mark.timeout(180)
-
-
-@pytest.fixture(autouse=True)
-def needs_chromium() -> None:
-    """Skip, saying how to install it, where Debian's Chromium is missing."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(f"Table browser tests skipped: {missing}")
+pytestmark = [pytest.mark.timeout(180), pytest.mark.usefixtures("needs_chromium")]
 
 
 class Tap:

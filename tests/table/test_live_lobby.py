@@ -8,19 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.table.browser import chromium_missing
 from tests.table.live import PHONE, LivePage, chromium, open_page
 from tests.table_stage import table_stage
 
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(autouse=True)
-def needs_chromium() -> None:
-    """Skip, saying how to install it, where Debian's Chromium is missing."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(f"Table browser tests skipped: {missing}")
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("needs_chromium")]
 
 
 async def test_ready_at_the_table_readies_the_player(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from tests.bot.e2e.conftest import no_bot_errors
-from tests.table.browser import chromium_missing
 from tests.table.live import (
     DESKTOP,
     PHONE,
@@ -26,18 +25,10 @@ from tests.table_stage import Stage, table_stage
 
 __all__ = ["no_bot_errors"]
 
-pytestmark = [pytest.mark.timeout(240), pytest.mark.usefixtures("no_bot_errors")]
+pytestmark = [pytest.mark.timeout(240), pytest.mark.usefixtures("needs_chromium", "no_bot_errors")]
 MAX_MOVES = 80
 # Every this many moves, the player moves in chat instead of at the table.
 CHAT_EVERY = 5
-
-
-@pytest.fixture(autouse=True)
-def needs_chromium() -> None:
-    """Skip, saying how to install it, where Debian's Chromium is missing."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(f"Table browser tests skipped: {missing}")
 
 
 async def chat_move(stage: Stage, user: Any, rng: random.Random, count: int) -> None:

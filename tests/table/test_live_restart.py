@@ -15,21 +15,12 @@ from tests.bot.e2e.driver import open_match
 from tests.bot.e2e.test_processes import ready_sessions
 from tests.emulator import Emulator, RateLimits, populate
 from tests.postgres_server import free_port
-from tests.table.browser import chromium_missing
 from tests.table.live import DESKTOP, PHONE, LivePage, chromium, open_page, play_on_page
 from tests.table_stage import Stage
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("needs_chromium")]
 MAX_MOVES = 80
 KILL_AFTER = 4
-
-
-@pytest.fixture(autouse=True)
-def needs_chromium() -> None:
-    """Skip, saying how to install it, where Debian's Chromium is missing."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(f"Table browser tests skipped: {missing}")
 
 
 def bot_process(emu: Emulator, workdir: Path, port: int, name: str) -> BotProcess:

@@ -9,20 +9,11 @@ from pathlib import Path
 import pytest
 
 from tests.bot.e2e.driver import Table
-from tests.table.browser import chromium_missing
 from tests.table.live import PHONE, chromium, open_page, play_on_page
 from tests.table_stage import THREAD, Stage, table_stage
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.timeout(180), pytest.mark.usefixtures("needs_chromium")]
 MOVES = 6
-
-
-@pytest.fixture(autouse=True)
-def needs_chromium() -> None:
-    """Skip, saying how to install it, where Debian's Chromium is missing."""
-    missing = chromium_missing()
-    if missing:
-        pytest.skip(f"Table browser tests skipped: {missing}")
 
 
 async def test_the_tutorials_hints_point_at_their_cards(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from bot.discord.match.public import moves_text
 from bot.i18n import N_, Language, Name, ability_name, card_name, row_name
 from bot.images import player_view_png
 from bot.learn.glossary import score
+from bot.learn.turn import what_now
 from bot.service import Snapshot
 from engine import Action, Observation, catalogue
 from engine.actions import CHOOSE, FIRST, KEEP, LEADER, MULLIGAN, PASS, PLAY
@@ -150,16 +151,12 @@ def _chunks(items: list[CardChoice], size: int) -> Iterable[list[CardChoice]]:
         yield items[start:start + size]
 
 
-# A pending choice (engine.pending), as the card select's placeholder and as a sentence.
+# A pending choice (engine.pending), as the card select's placeholder.
 CHOICES = {
-    MEDIC: (N_("Choose a unit from your discard pile to play"),
-            N_("Choose a unit from your discard pile to play.")),
-    RESTORE: (N_("Choose a card from your discard pile to take back"),
-              N_("Choose a card from your discard pile to take back.")),
-    DECK_DRAW: (N_("Choose a card from your deck to draw"),
-                N_("Choose a card from your deck to draw.")),
-    DECK_WEATHER: (N_("Choose a weather card from your deck to play"),
-                   N_("Choose a weather card from your deck to play.")),
+    MEDIC: N_("Choose a unit from your discard pile to play"),
+    RESTORE: N_("Choose a card from your discard pile to take back"),
+    DECK_DRAW: N_("Choose a card from your deck to draw"),
+    DECK_WEATHER: N_("Choose a weather card from your deck to play"),
 }
 
 
@@ -168,7 +165,7 @@ def _placeholder(obs: Observation, lang: Language) -> str:
     if MULLIGAN in kinds:
         return lang.pgettext("select placeholder", "Choose a card to redraw")
     if CHOOSE in kinds and obs.pending is not None:
-        return lang._(CHOICES[obs.pending.kind][0])
+        return lang._(CHOICES[obs.pending.kind])
     return lang.pgettext("select placeholder", "Choose a card to play")
 
 
@@ -176,39 +173,14 @@ def _status(snapshot: Snapshot, lang: Language) -> str:
     """What the player can do now, and the time left."""
     obs = snapshot.observation
     assert obs is not None and obs.viewer is not None
-    me, them = obs.sides[obs.viewer], obs.sides[1 - obs.viewer]
-    deadline = snapshot.match.deadline
-    # i18n: {when} is a live Discord time, like "in 10 minutes".
-    time_left = " " + lang._("Time runs out {when}.", when=when(deadline)) if deadline else ""
-    kinds = {a.kind for a in obs.legal}
-    opponent = clean(them.name)
     if obs.phase == OVER:
         return lang._("The match is over.")
-    if FIRST in kinds:
-        return lang._("You lead the {faction}: decide who goes first.",
-                      faction=Name.faction("scoiatael")) + time_left
-    if KEEP in kinds:
-        left = me.mulligans_left or 0
-        if left:
-            return lang.ngettext("Redraw up to {count} more card, one at a time, or keep this "
-                                 "hand.", "Redraw up to {count} more cards, one at a time, or "
-                                 "keep this hand.", left) + time_left
-        return lang._("Keep this hand to finish your redraws.") + time_left
-    if CHOOSE in kinds and obs.pending is not None:
-        return lang._(CHOICES[obs.pending.kind][1]) + time_left
-    if PASS in kinds:
-        # i18n: {opponent} is a player's name.
-        passed = (" " + lang._("{opponent} has passed.", opponent=opponent) if them.passed
-                  else "")
-        return lang._("Your turn: play a card, use your leader, or pass.") + passed + time_left
-    # i18n: {opponent} is a player's name.
-    if obs.phase == CHOOSE_FIRST:
-        return lang._("Waiting for {opponent} to decide who goes first.", opponent=opponent)
-    if obs.phase == MULLIGAN_PHASE:
-        return lang._("Waiting for {opponent} to finish redrawing.", opponent=opponent)
-    if me.passed:
-        return lang._("You have passed this round. Waiting for {opponent}.", opponent=opponent)
-    return lang._("Waiting for {opponent}.", opponent=opponent)
+    text, deciding = what_now(obs, clean(obs.sides[1 - obs.viewer].name), lang)
+    deadline = snapshot.match.deadline
+    if not deciding or not deadline:
+        return text
+    # i18n: {when} is a live Discord time, like "in 10 minutes".
+    return text + " " + lang._("Time runs out {when}.", when=when(deadline))
 
 
 def hand_message(snapshot: Snapshot, png: bytes | None, hint: str | None = None, *,
