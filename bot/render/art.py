@@ -29,6 +29,7 @@ from bot.render.disk_cache import on_disk
 from bot.render.fonts import SERIF_BOLD, font
 from bot.render.svg import rasterise_image
 from bot.render.theme import GOLD, GOLD_DARK, GOLD_LIGHT, INK, PARCHMENT, RGB, mix, palette
+from engine.cards import catalogue
 
 PACK_PX = 256  # the size of an art pack's square portraits
 UNIT, HERO, SPECIAL, LEADER = "unit", "hero", "special", "leader"
@@ -45,16 +46,18 @@ class Subject(NamedTuple):
     initial: str
 
 
+def kind_of(card_type: str, hero: bool) -> str:
+    """A card's portrait kind (UNIT, HERO, SPECIAL or LEADER) from its type and heroism."""
+    return (LEADER if card_type == "leader" else HERO if hero
+            else UNIT if card_type == "unit" else SPECIAL)
+
+
 def subject(card_id: str, faction: str = "neutral", kind: str = UNIT,
             name: str = "") -> Subject:
     """The subject of a card: from the catalogue for a known id, else from the arguments."""
-    from engine.cards import catalogue
-
     card = catalogue().cards.get(card_id)
     if card is not None:
-        faction, name = card.faction, card.name
-        kind = (LEADER if card.type == "leader" else HERO if card.hero
-                else UNIT if card.type == "unit" else SPECIAL)
+        faction, name, kind = card.faction, card.name, kind_of(card.type, card.hero)
     return Subject(card_id, faction, kind, (name or card_id or "?")[:1].upper())
 
 
@@ -210,8 +213,6 @@ def _pack_problem(path: Path) -> str | None:
 
 def check_pack(folder: Path) -> PackReport:
     """What the pack in folder covers, lacks, and holds that cannot be used."""
-    from engine.cards import catalogue
-
     known = set(catalogue().cards)
     covers, unusable = [], []
     files = sorted(folder.glob("*.png")) if folder.is_dir() else []
@@ -283,5 +284,5 @@ def portrait_png(card_id: str, size: int) -> bytes:
 
 
 __all__ = ["HERO", "LEADER", "PACK_PX", "SPECIAL", "UNIT", "PackReport", "Subject",
-           "art_layer", "art_svg", "check_pack", "frame_svg", "icon_colour", "pack_folder",
-           "pack_warning", "portrait", "portrait_png", "subject"]
+           "art_layer", "art_svg", "check_pack", "frame_svg", "icon_colour", "kind_of",
+           "pack_folder", "pack_warning", "portrait", "portrait_png", "subject"]

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from bot.i18n import ENGLISH
-from bot.render.art import Subject, art_layer, subject
+from bot.render.art import Subject, art_layer, kind_of, subject
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SERIF_BOLD
 from bot.render.icons import ROW_ICONS, icon, weather_icon_name
@@ -384,9 +384,7 @@ def art_box(size: FaceSize) -> tuple[int, int, int]:
 
 def _subject(key: FaceKey) -> Subject:
     """The portrait's subject of a face."""
-    kind = ("leader" if key.type == "leader" else "hero" if key.hero
-            else "unit" if key.type == "unit" else "special")
-    return subject(key.card_id, key.faction, kind, key.name)
+    return subject(key.card_id, key.faction, kind_of(key.type, key.hero), key.name)
 
 
 def _face_art(key: FaceKey, size: FaceSize, badge: bool,
