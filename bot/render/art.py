@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import io
 import math
-import os
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.render.art_data import choices, icons, motifs
+from bot.render.art_data import choices, icons, motifs, pack_folder
 from bot.render.disk_cache import on_disk
 from bot.render.fonts import SERIF_BOLD, font
 from bot.render.svg import rasterise_image
@@ -191,12 +190,6 @@ class PackReport(NamedTuple):
     unusable: tuple[tuple[str, str], ...]
 
 
-def pack_folder() -> Path | None:
-    """The art pack's folder named by ART_DIR, or None."""
-    setting = os.environ.get("ART_DIR", "").strip()
-    return Path(setting) if setting else None
-
-
 def _pack_problem(path: Path) -> str | None:
     """Why a pack file cannot be used, or None."""
     try:
@@ -285,4 +278,4 @@ def portrait_png(card_id: str, size: int) -> bytes:
 
 __all__ = ["HERO", "LEADER", "PACK_PX", "SPECIAL", "UNIT", "PackReport", "Subject",
            "art_layer", "art_svg", "check_pack", "frame_svg", "icon_colour", "kind_of",
-           "pack_folder", "pack_warning", "portrait", "portrait_png", "subject"]
+           "pack_warning", "portrait", "portrait_png", "subject"]

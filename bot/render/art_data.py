@@ -1,12 +1,15 @@
 """The portraits' data: which game-icons.net icon stands for each card
-(assets/art/portraits.csv), each faction's motif (assets/art/factions.csv), and the icons
-themselves with their authors (assets/art/icons.json, rebuilt by bot.render.art_subset)."""
+(assets/art/portraits.csv), each faction's motif (assets/art/factions.csv), the icons
+themselves with their authors (assets/art/icons.json, rebuilt by bot.render.art_subset),
+and the folder of a server's own art pack (the ART_DIR environment variable)."""
 
 from __future__ import annotations
 
 import csv
 import json
+import os
 from functools import cache
+from pathlib import Path
 from typing import NamedTuple
 
 from bot.render.fonts import ASSETS_DIR
@@ -61,6 +64,12 @@ def icons() -> dict[str, Icon]:
     return {name: Icon(entry["body"], entry["author"]) for name, entry in data["icons"].items()}
 
 
+def pack_folder() -> Path | None:
+    """The art pack's folder named by ART_DIR, or None."""
+    setting = os.environ.get("ART_DIR", "").strip()
+    return Path(setting) if setting else None
+
+
 def authors() -> dict[str, list[str]]:
     """Each author's icons used here, by author name."""
     out: dict[str, list[str]] = {}
@@ -70,4 +79,4 @@ def authors() -> dict[str, list[str]]:
 
 
 __all__ = ["ART_DIR", "ICONS_FILE", "ICON_PACKAGE", "LICENCE_URL", "SOURCE_URL", "Choice",
-           "Icon", "authors", "choices", "icons", "motifs", "needed_icons"]
+           "Icon", "authors", "choices", "icons", "motifs", "needed_icons", "pack_folder"]

@@ -24,6 +24,8 @@ from typing import ParamSpec
 import PIL
 from PIL import Image
 
+from bot.render.art_data import pack_folder
+
 P = ParamSpec("P")
 _RENDER = Path(__file__).resolve().parent
 _ASSETS = _RENDER.parents[1] / "assets"
@@ -46,8 +48,8 @@ def _version() -> str:
     for path in sorted(_ASSETS.rglob("*")):  # fonts are large: their size and time stand in
         stat = path.stat()
         digest.update(f"{path.relative_to(_ASSETS)} {stat.st_size} {stat.st_mtime_ns}".encode())
-    pack = os.environ.get("ART_DIR", "").strip()  # a server's art pack replaces portraits
-    for path in sorted(Path(pack).glob("*.png")) if pack else ():
+    pack = pack_folder()  # a server's art pack replaces portraits
+    for path in sorted(pack.glob("*.png")) if pack is not None else ():
         stat = path.stat()
         digest.update(f"art {path.name} {stat.st_size} {stat.st_mtime_ns}".encode())
     return digest.hexdigest()[:16]
