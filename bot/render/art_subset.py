@@ -13,13 +13,12 @@ rasterised). Developers run it after a change of the tables; the bot never needs
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 from bot.render.art_data import (
     ICON_PACKAGE,
@@ -28,7 +27,7 @@ from bot.render.art_data import (
     SOURCE_URL,
     needed_icons,
 )
-from bot.render.svg import rasterise
+from bot.render.svg import rasterise_image
 
 # The upstream README's list of contributors, by folder: the names to credit.
 AUTHOR_NAMES = {
@@ -59,8 +58,8 @@ def _upstream_white(svg: str) -> str:
 
 
 def _difference(a: str, b: str) -> float:
-    one = Image.open(io.BytesIO(rasterise(a, 64))).getchannel("A")
-    two = Image.open(io.BytesIO(rasterise(b, 64))).getchannel("A")
+    one = rasterise_image(a, 64).getchannel("A")
+    two = rasterise_image(b, 64).getchannel("A")
     hist = ImageChops.difference(one, two).histogram()
     return sum(i * n for i, n in enumerate(hist)) / (64 * 64)
 

@@ -12,14 +12,10 @@ import resvg_py
 from PIL import Image
 
 
-def rasterise(svg: str, width: int) -> bytes:
-    """The SVG drawn width pixels wide (its height follows its viewBox), as PNG bytes."""
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=True))
-
-
 def rasterise_image(svg: str, width: int) -> Image.Image:
     """The SVG drawn width pixels wide (its height follows its viewBox), as RGBA."""
-    return Image.open(io.BytesIO(rasterise(svg, width))).convert("RGBA")
+    png = resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=True)
+    return Image.open(io.BytesIO(bytes(png))).convert("RGBA")
 
 
-__all__ = ["rasterise", "rasterise_image"]
+__all__ = ["rasterise_image"]
