@@ -99,12 +99,7 @@ def section_counts(deck: Deck, cat: Catalogue | None = None) -> dict[str, int]:
     """How many cards of the deck each section of SECTIONS holds, copies counted: heroes and
     neutral units in their row, as the deck screen lists them (the deck builder's select
     counts its row categories with this too)."""
-    cat = cat or catalogue()
-    counts = dict.fromkeys((key for key, _ in SECTIONS), 0)
-    for card_id, copies in deck.cards.items():
-        if card_id in cat.cards and copies > 0:
-            counts[section_of(cat.cards[card_id])] += copies
-    return counts
+    return {key: sum(n for _, n in cards) for key, cards in _sections(deck, cat or catalogue())}
 
 
 Sections = list[tuple[str, list[tuple[Card, int]]]]
@@ -288,15 +283,13 @@ def _wanted(deck: Deck, cat: Catalogue, lang: Language) -> str:
     return lang._("Too many special cards") if counts.specials > MAX_SPECIALS else ""
 
 
-def _cards(canvas: Canvas, deck: Deck, cat: Catalogue, sections: Sections, layout: Layout,
-           lang: Language) -> None:
+def _cards(canvas: Canvas, sections: Sections, layout: Layout, lang: Language) -> None:
     """Each section's note (its cards and strength), then its cards in rows."""
     draw = ImageDraw.Draw(canvas.rgb)
     y = _sections_y()
     note_font = font(SANS, LABEL_PX + 2)
-    counts = section_counts(deck, cat)
     for (key, cards), lines in zip(sections, layout, strict=True):
-        copies = counts[key]
+        copies = sum(n for _, n in cards)
         strength = sum(c.strength * n for c, n in cards if c.is_unit)
         # i18n: at the right of a section's title on the deck screen
         if not copies:
@@ -338,7 +331,7 @@ def _canvas(deck: Deck, cat: Catalogue, tag: str) -> Canvas:
     _header(canvas.rgb, deck, not problems(deck, cat), _wanted(deck, cat, lang), lang)
     canvas.drawn(0, HEADER_H)
     _summary(canvas, deck, cat, lang)
-    _cards(canvas, deck, cat, sections, layout, lang)
+    _cards(canvas, sections, layout, lang)
     return canvas
 
 
