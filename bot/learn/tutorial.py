@@ -36,7 +36,7 @@ from engine.actions import CHOOSE, FORFEIT, KEEP, LEADER, MULLIGAN, PASS, PLAY, 
 from engine.ai.agents import pre_play
 from engine.ai.beliefs import beliefs
 from engine.ai.determinize import determinize
-from engine.ai.model import board_model
+from engine.ai.model import board_model, score_changes
 from engine.ai.policy import SHARP, choose_action
 from engine.ai.search import candidates, search
 from engine.ai.value import wins_ties
@@ -122,20 +122,12 @@ def _score(obs: Observation, lang: Language) -> str:
 
 
 def _effect(obs: Observation, move: Action) -> tuple[int, int] | None:
-    """How much a move changes (my score, their score) at once, played on a model of the
-    board built from the observation; None if the model cannot play it."""
-    assert obs.viewer is not None
-    me = obs.viewer
-    model = board_model(obs)
-    before = model.total(me), model.total(1 - me)
-    rounds = len(model.results)
+    """How much a move of the viewer's changes (my score, their score) at once, played on a
+    model of the board built from the observation; None if the model cannot play it."""
     try:
-        model.apply(move)
+        return score_changes(board_model(obs), move)
     except ActionError:
         return None
-    after = (model.results[rounds][0] if len(model.results) > rounds
-             else (model.total(0), model.total(1)))
-    return after[me] - before[0], after[1 - me] - before[1]
 
 
 def _hand(obs: Observation) -> dict[int, CardView]:

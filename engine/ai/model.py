@@ -61,17 +61,22 @@ def board_model(obs: Observation, seed: int = 0) -> Match:
     return m
 
 
-def gain(model: Match, action: Action) -> int:
-    """Return how much the action improves its player's lead right away."""
+def score_changes(model: Match, action: Action) -> tuple[int, int]:
+    """Return how much the action changes its player's score and the opponent's right away
+    (against the round's final scores when it ends the round)."""
     m = model.clone()
     me = action.player
-    before = m.total(me) - m.total(1 - me)
+    before = m.total(me), m.total(1 - me)
     rounds = len(m.results)
     m.apply(action)
-    if len(m.results) > rounds:
-        scores = m.results[rounds][0]
-        return scores[me] - scores[1 - me] - before
-    return m.total(me) - m.total(1 - me) - before
+    after = m.results[rounds][0] if len(m.results) > rounds else (m.total(0), m.total(1))
+    return after[me] - before[0], after[1 - me] - before[1]
+
+
+def gain(model: Match, action: Action) -> int:
+    """Return how much the action improves its player's lead right away."""
+    mine, theirs = score_changes(model, action)
+    return mine - theirs
 
 
 def lead_gains(obs: Observation, actions: Iterable[Action]) -> dict[Action, int]:
