@@ -8,7 +8,7 @@ from engine.actions import Action, ActionError
 from engine.cards import catalogue
 from engine.match import Match
 from engine.observation import CardView, Observation
-from engine.pending import Pending
+from engine.pending import DECK_DRAW, DECK_WEATHER, Pending
 from engine.rng import Rng
 from engine.side import LEADER_HORN, Side
 
@@ -16,7 +16,8 @@ _PLACEHOLDER = "decoy"
 
 
 def board_model(obs: Observation, seed: int = 0) -> Match:
-    """Return a match with the public board and the viewer's hand; hidden zones are empty.
+    """Return a match with the public board and the viewer's hand; hidden zones are empty
+    but for the deck cards a pending choice offers the viewer.
 
     The opponent gets one placeholder card in hand so that a model move does not make
     them pass automatically.
@@ -56,8 +57,10 @@ def board_model(obs: Observation, seed: int = 0) -> Match:
     m.current = obs.turn if obs.turn is not None else obs.viewer
     m.results = [(r.scores, r.winner) for r in obs.rounds]
     if obs.pending is not None and obs.pending.player == obs.viewer:
-        m.pending = Pending(obs.pending.kind, obs.viewer,
-                            tuple(v.uid for v in obs.pending.options))
+        options = tuple(v.uid for v in obs.pending.options)
+        m.pending = Pending(obs.pending.kind, obs.viewer, options)
+        if obs.pending.kind in (DECK_DRAW, DECK_WEATHER):  # the choice takes it from the deck
+            m.sides[obs.viewer].deck = list(options)
     return m
 
 
