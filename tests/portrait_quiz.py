@@ -23,7 +23,6 @@ import argparse
 import random
 import re
 import sys
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -36,6 +35,7 @@ from bot.render.faces import HAND_TOKEN, TOKEN, FaceSize, face_key, token_sprite
 from bot.render.fonts import SANS_BOLD, font
 from bot.render.palette import theme_palette
 from engine.cards import Card, catalogue
+from engine.folding import fold
 
 SIZES = {"hand": HAND_TOKEN, "board": TOKEN}
 PER_ROW = 6
@@ -91,9 +91,9 @@ def sheet(cards: Sequence[Card], size: FaceSize) -> Image.Image:
 
 
 def _plain(text: str) -> str:
-    """A name as compared: lower case, without accents, spaces or punctuation."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if c.isalnum())
+    """A name as compared: folded as the bot compares names (engine.folding), without
+    spaces."""
+    return fold(text).replace(" ", "")
 
 
 def score(given: str, cards: Sequence[Card], tag: str) -> tuple[int, list[str]]:
