@@ -34,29 +34,19 @@ from typing import Any
 
 from bot.service.decks import factions
 from tests.bench_load import (
-    PASS_BIAS,
     STEP_TIMEOUT,
     BotProcess,
     MatchOutcome,
     Run,
-    acting_click,
-    newest_hand,
     play_turns,
     settle,
     summary,
     wait_until_idle,
     wait_until_serving,
 )
-from tests.bot.e2e.driver import (
-    REMATCH,
-    Table,
-    board_count,
-    enabled,
-    newest_public,
-    to_act,
-)
+from tests.bot.e2e.driver import Table, enabled, newest_public
 from tests.bot.e2e.tally import Post, out_of_date_answers, pings_by_user, public_posts
-from tests.emulator import Channel, Emulator, VirtualUser, populate
+from tests.emulator import Channel, Emulator, MessageView, VirtualUser, populate
 from tests.emulator.models import Role
 
 # The posts every practice match makes whatever its length: where it is played (the answer
@@ -142,28 +132,21 @@ async def play_practice(emu: Emulator, channel: Channel, user: VirtualUser,
     link = THREAD_LINK.search(started.content)
     thread = emu.store.channels[int(link[1])] if link else channel
     table = Table(emu, {user.id: user}, thread)
-    lobby = await emu.wait_for(lambda: newest_public(table.visible(), "gw:lobby:"),
-                               STEP_TIMEOUT, "the practice lobby")
+    # The computer is never named to act: its turns are waited out as the other player's.
+    await play_turns(table, await press_ready(table), rng, outcome, run)
+
+
+async def press_ready(table: Table) -> MessageView:
+    """Every player of the table presses Ready in its match's lobby at once (each answer is
+    that player's view); return the first board."""
+    lobby = await table.emu.wait_for(lambda: newest_public(table.visible(), "gw:lobby:"),
+                                     STEP_TIMEOUT, "the lobby")
     [ready] = [b for b in enabled(lobby, "gw:lobby:") if (b.custom_id or "").endswith(":ready")]
-    table.views[user.id] = await user.click(lobby, custom_id=ready.custom_id).message(
-        timeout=STEP_TIMEOUT)
-    board = await table.board_after(-1, timeout=STEP_TIMEOUT)
-    while not enabled(board, REMATCH):
-        if user.id not in to_act(board):  # the computer's turn: wait for its move
-            board = await table.board_after(board_count(board), timeout=STEP_TIMEOUT)
-            continue
-        if run.turns and len(outcome.turns) >= run.turns:
-            outcome.capped = True
-            return
-        count = board_count(board)
-        hand = await newest_hand(table, user, board, rng, run.show_hand)
-        if run.think:
-            await asyncio.sleep(run.think * rng.uniform(0.5, 1.5))
-        await table.play_one(user, hand, rng, PASS_BIAS)
-        click = acting_click(emu, user)
-        board = await table.board_after(count, timeout=STEP_TIMEOUT)
-        outcome.turns.append((board.posted_at - click.created_at) * 1000)
-    outcome.finished = True
+    users = list(table.players.values())
+    readies = [u.click(lobby, custom_id=ready.custom_id) for u in users]
+    for user, handle in zip(users, readies, strict=True):
+        table.views[user.id] = await handle.message(timeout=STEP_TIMEOUT)
+    return await table.board_after(-1, timeout=STEP_TIMEOUT)
 
 
 # --------------------------------------------------------------- tournaments
@@ -198,24 +181,12 @@ async def play_tournament_match(emu: Emulator, thread: Channel,
     """A tournament's match from its lobby: both players press Ready, then play at random
     (what went wrong is recorded, not raised)."""
     try:
-        await _tournament_match(emu, thread, users, outcome, run)
+        table = Table(emu, {u.id: u for u in users}, thread)
+        board = await press_ready(table)
+        await play_turns(table, board, random.Random(f"{run.seed}:{outcome.index}"), outcome,
+                         run)
     except Exception as error:
         outcome.error = f"{type(error).__name__}: {error}".splitlines()[0][:300]
-
-
-async def _tournament_match(emu: Emulator, thread: Channel,
-                            users: tuple[VirtualUser, VirtualUser], outcome: MatchOutcome,
-                            run: Run) -> None:
-    rng = random.Random(f"{run.seed}:{outcome.index}")
-    table = Table(emu, {u.id: u for u in users}, thread)
-    lobby = await emu.wait_for(lambda: newest_public(table.visible(), "gw:lobby:"),
-                               STEP_TIMEOUT, "the lobby")
-    [ready] = [b for b in enabled(lobby, "gw:lobby:") if (b.custom_id or "").endswith(":ready")]
-    readies = [u.click(lobby, custom_id=ready.custom_id) for u in users]
-    for user, handle in zip(users, readies, strict=True):
-        table.views[user.id] = await handle.message(timeout=STEP_TIMEOUT)
-    board = await table.board_after(-1, timeout=STEP_TIMEOUT)
-    await play_turns(table, board, rng, outcome, run)
 
 
 async def benchmark_tournament(run: Run) -> dict[str, Any]:

@@ -560,9 +560,10 @@ async def measure(emu: Emulator, bot: BotProcess, channel: Channel | Sequence[Ch
                     (bot_cpu, own_cpu, others, tree_cpu), peak_kb, rss_kb)
     if isinstance(bot, BotProcess):  # one process on a SQLite file
         from tests.bench_chat import chat_figures
-        playing = players[:2 * run.matches:2] if run.scenario == "practice" else players
+        # Match i is played by players 2i and 2i + 1 (in practice, 2i alone).
+        playing = players[:2 * run.matches:2 if run.scenario == "practice" else 1]
         result["chat"] = chat_figures(emu, public_posts(emu, requests), bot.db_path,
-                                      (u.id for u in playing[:2 * run.matches]),
+                                      (u.id for u in playing),
                                       practice=run.scenario == "practice",
                                       matches=run.matches)
     return result

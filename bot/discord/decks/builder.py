@@ -108,12 +108,18 @@ def with_copies(deck: Deck, card_id: str, change: int) -> Deck:
     return Deck(deck.faction, deck.leader, cards, deck.name)
 
 
+def add_up_to(deck: Deck, card_id: str, most: int) -> tuple[Deck, int]:
+    """The deck with up to `most` more copies of a card, added one after another while the
+    rules let them in, and how many went in."""
+    added = 0
+    while added < most and can_add(deck, card_id):
+        deck, added = with_copies(deck, card_id, +1), added + 1
+    return deck, added
+
+
 def addable(deck: Deck, card_id: str) -> int:
     """How many more copies of a card the deck may take, one after another."""
-    count = 0
-    while can_add(deck, card_id):
-        deck, count = with_copies(deck, card_id, +1), count + 1
-    return count
+    return add_up_to(deck, card_id, catalogue().card(card_id).copies)[1]
 
 
 def add_value(card_id: str, count: int) -> str:

@@ -12,6 +12,7 @@ from bot.discord.core.views import Outgoing, clean, clip
 from bot.discord.decks import ids
 from bot.discord.decks.builder import (
     Draft,
+    add_up_to,
     builder_message,
     categories,
     is_unsaved,
@@ -26,7 +27,7 @@ from bot.service.saved_decks import NAME_MAX, share_code
 from bot.storage.saved_decks import SavedDeck
 from engine import Deck, catalogue
 from engine.decklist import parse_list
-from engine.decks import can_add, rule_problems
+from engine.decks import rule_problems
 from engine.sharecode import ShareCodeError, decode_draft
 
 Groups = dict[str, str]
@@ -249,9 +250,7 @@ def added_copies(deck: Deck, values: list[str], lang: Language) -> tuple[Deck, s
     went: list[tuple[str, int]] = []
     refused: list[str] = []
     for card_id, count in asked.items():
-        added = 0
-        while added < count and can_add(deck, card_id):
-            deck, added = with_copies(deck, card_id, +1), added + 1
+        deck, added = add_up_to(deck, card_id, count)
         if added:
             went.append((card_id, added))
         if added < count:
