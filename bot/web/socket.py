@@ -20,6 +20,7 @@ from aiohttp import WSMsgType, web
 from bot.i18n import Language, language
 from bot.service import Snapshot
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
+from bot.service.matches import MatchService
 from bot.storage.records import CHOOSING, OVER
 from bot.web import frames, view
 from bot.web.cards import cards_of, faction_names, pool
@@ -53,6 +54,12 @@ class Viewer:
     def watching(self) -> bool:
         """True for a watch link's socket."""
         return self.user is None
+
+    async def read(self, matches: MatchService) -> Snapshot:
+        """The match as this viewer may see it now."""
+        if self.seat is None or self.user is None:
+            return await matches.public(self.match_id)
+        return await matches.private(self.match_id, self.user.id)
 
 
 class Socket:
@@ -244,33 +251,26 @@ class Socket:
         message = (refusal.text(lang) if code in (frames.ILLEGAL, frames.NOT_A_PLAYER)
                    or isinstance(refusal, IllegalMove) else error_text(code, lang))
         await self._send({"t": "error", "code": code, "message": message, "id": frame_id})
-        snapshot = await self._read()
+        snapshot = await self.viewer.read(self._hub.services.matches)
         await self._show(snapshot, await self._hub.build(snapshot, self.viewer.seat, lang))
 
     # ------------------------------------------------------------------ state
-
-    async def _read(self) -> Snapshot:
-        assert self.viewer is not None
-        matches = self._hub.services.matches
-        if self.viewer.seat is None or self.viewer.user is None:
-            return await matches.public(self.viewer.match_id)
-        return await matches.private(self.viewer.match_id, self.viewer.user.id)
 
     async def _refresh(self) -> None:
         """Send the match as it is now, if the page does not show it."""
         viewer = self.viewer
         assert viewer is not None
         async with self._sending:
-            snapshot = await self._read()
+            snapshot = await viewer.read(self._hub.services.matches)
             await self._show(snapshot, await self._hub.build(snapshot, viewer.seat,
                                                              viewer.lang))
 
     async def show_from(self, scene: Scene) -> None:
         """Send the match as a refresh read it, if the page does not show it."""
         viewer = self.viewer
-        if viewer is None:
-            return
-        snapshot, built = await scene.view(viewer.seat, viewer.lang)
+        if viewer is None or viewer.match_id != scene.match_id:
+            return  # it shows another match now
+        snapshot, built = await scene.view(viewer)
         async with self._sending:
             if self.viewer is viewer:
                 await self._show(snapshot, built)
