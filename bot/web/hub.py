@@ -168,8 +168,11 @@ class Hub:
         hint = None
         if seat is not None and obs is not None and is_tutorial(snapshot.match):
             actions = await self.services.matches.actions(snapshot.match.id)
-            hint = hint_in(snapshot.match, [a for _, a, _ in actions[:obs.action_count]], obs,
-                           lang=lang)
+            # The hint's move is searched for (a tenth of a second or so): not on the event
+            # loop, as PracticeService.hint does for the chat.
+            hint = await asyncio.to_thread(
+                hint_in, snapshot.match, [a for _, a, _ in actions[:obs.action_count]], obs,
+                lang=lang)
         return view.build(snapshot, seat, lang, hint=hint)
 
     # -------------------------------------------------------------- launches
