@@ -237,22 +237,22 @@ class Socket:
 
     async def _refused_move(self, refusal: Refusal, frame_id: int) -> None:
         """Say why a move changed nothing, and show the match as it is now."""
-        assert self.viewer is not None
-        lang = self.viewer.lang
+        viewer = self.viewer
+        assert viewer is not None
+        lang = viewer.lang
+        snapshot = await viewer.read(self._hub.services.matches)
         if isinstance(refusal, NotAParticipant):
             code = frames.NOT_A_PLAYER
         elif isinstance(refusal, NotFound):
             code = frames.OVER
         elif isinstance(refusal, OutOfDate):
-            over = (await self._hub.services.matches.get(self.viewer.match_id)).status == OVER
-            code = frames.OVER if over else frames.STALE
+            code = frames.OVER if snapshot.match.status == OVER else frames.STALE
         else:
             code = frames.ILLEGAL
         message = (refusal.text(lang) if code in (frames.ILLEGAL, frames.NOT_A_PLAYER)
                    or isinstance(refusal, IllegalMove) else error_text(code, lang))
         await self._send({"t": "error", "code": code, "message": message, "id": frame_id})
-        snapshot = await self.viewer.read(self._hub.services.matches)
-        await self._show(snapshot, await self._hub.build(snapshot, self.viewer.seat, lang))
+        await self._show(snapshot, await self._hub.build(snapshot, viewer.seat, lang))
 
     # ------------------------------------------------------------------ state
 
