@@ -185,8 +185,8 @@ class Hub:
             self._launches.popitem(last=False)
 
     async def launched(self, user_id: int, match_id: int) -> None:
-        """Remember, in every process, which match a user opens the table of."""
-        self.note_launch(user_id, match_id)
+        """Tell the other processes which match a user opens the table of (this one noted
+        it already, before the Activity was launched)."""
         if self.relay is not None:
             await self.relay.say_launched(user_id, match_id)
 
