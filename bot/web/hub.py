@@ -133,10 +133,6 @@ class Hub:
                 if lock is not None and not lock.locked():
                     del self._refreshing[match_id]
 
-    def sockets(self, match_id: int) -> int:
-        """How many sockets of this process show a match."""
-        return len(self._sockets.get(match_id, ()))
-
     def refresh(self, match_id: int) -> None:
         """Bring every socket of a match up to date (once, however often it is asked before
         the refresh starts)."""
