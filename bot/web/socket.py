@@ -21,7 +21,7 @@ from bot.i18n import Language, language
 from bot.service import Snapshot
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
 from bot.service.matches import MatchService
-from bot.storage.records import CHOOSING, OVER
+from bot.storage.records import CHOOSING, OVER, MatchRecord
 from bot.web import frames, view
 from bot.web.cards import cards_of, faction_names, pool
 from bot.web.presence import PRESENCE_SECONDS
@@ -145,9 +145,7 @@ class Socket:
             self._leave()
             await self._error(frames.NO_MATCH, None, lang)
             return
-        await self._open(Viewer(found.match.id, found.seat, user, lang),
-                         found.match.status != CHOOSING,
-                         (found.match.seats[0].faction, found.match.seats[1].faction))
+        await self._open(Viewer(found.match.id, found.seat, user, lang), found.match)
 
     async def _watch(self, frame: frames.Watch) -> None:
         lang = language(frame.locale)
@@ -160,16 +158,16 @@ class Socket:
             await self._error(frames.WATCH_EXPIRED, None, lang)
             await self._ws.close()
             return
-        await self._open(Viewer(match.id, None, None, lang), match.status != CHOOSING,
-                         (match.seats[0].faction, match.seats[1].faction))
+        await self._open(Viewer(match.id, None, None, lang), match)
 
-    async def _open(self, viewer: Viewer, started: bool, factions: tuple[str, str]) -> None:
+    async def _open(self, viewer: Viewer, match: MatchRecord) -> None:
         """Show a match to a viewer: the welcome, then its state."""
         self._leave()
         self.viewer = viewer
         self._shown, self._log_held = None, 0
         lang = viewer.lang
-        cards = pool(frozenset(factions)) if started else frozenset()
+        started = match.status != CHOOSING
+        cards = pool(frozenset(seat.faction for seat in match.seats)) if started else frozenset()
         self._cards_sent = set(cards)
         user = viewer.user
         await self._send({
