@@ -127,10 +127,8 @@ class Socket:
             await self._hello(frame)
         elif isinstance(frame, frames.Watch):
             await self._watch(frame)
-        elif isinstance(frame, frames.Move):
-            await self._act(frame.id, frame.move, frame.expected)
         else:
-            await self._act(frame.id, "forfeit", None)
+            await self._act(frame)
 
     async def _hello(self, frame: frames.Hello) -> None:
         services = self._hub.services
@@ -205,29 +203,29 @@ class Socket:
 
     # ------------------------------------------------------------------ moves
 
-    async def _act(self, frame_id: int, move: str, expected: int | None) -> None:
+    async def _act(self, frame: frames.Move | frames.Forfeit) -> None:
         viewer = self.viewer
         if viewer is None:
-            await self._error(frames.NO_MATCH, frame_id)
+            await self._error(frames.NO_MATCH, frame.id)
             return
         if viewer.seat is None or viewer.user is None:
-            await self._error(frames.NOT_A_PLAYER, frame_id)
+            await self._error(frames.NOT_A_PLAYER, frame.id)
             return
         matches = self._hub.services.matches
         async with self._sending:
             try:
                 snapshot: Snapshot | None = None
-                if expected is None:
+                if isinstance(frame, frames.Forfeit):
                     await matches.forfeit_match(viewer.match_id, viewer.user.id)
-                elif move == READY:
+                elif frame.move == READY:
                     await matches.ready(viewer.match_id, viewer.user.id)
                 else:
-                    snapshot = await matches.act(viewer.match_id, viewer.user.id, move,
-                                                 expected)
+                    snapshot = await matches.act(viewer.match_id, viewer.user.id, frame.move,
+                                                 frame.expected)
             except Refusal as refusal:
-                await self._refused_move(refusal, frame_id)
+                await self._refused_move(refusal, frame.id)
                 return
-            await self._send({"t": "ack", "id": frame_id})
+            await self._send({"t": "ack", "id": frame.id})
             if snapshot is None:
                 snapshot = await matches.private(viewer.match_id, viewer.user.id)
             await self._show(snapshot, await self._hub.build(snapshot, viewer.seat,
