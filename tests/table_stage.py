@@ -23,7 +23,7 @@ import random
 import re
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -32,6 +32,7 @@ import aiohttp
 from bot import images
 from bot.discord.client import GwentBot
 from bot.service.clock import Clock
+from bot.web.presence import PRESENCE_SECONDS
 from bot.web.server import TableOptions
 from bot.web.static import DIST
 from tests.bot.e2e.driver import Table, enabled, newest_public, open_match
@@ -53,7 +54,6 @@ class Stage:
     url: str
     table: Table
     board: MessageView
-    sessions: dict[int, str] = field(default_factory=dict)
 
     @property
     def players(self) -> list[VirtualUser]:
@@ -115,12 +115,11 @@ class Stage:
                 headers={"Origin": self.url}) as response:
             assert response.status == 200, await response.text()
             answer: dict[str, object] = await response.json()
-        self.sessions[user.id] = str(answer["session"])
         return answer
 
 
 def table_bot(emu: Emulator, db: Path | str, port: int, *, dist: Path = DIST,
-              rng: random.Random | None = None, presence_seconds: float = 20.0,
+              rng: random.Random | None = None, presence_seconds: float = PRESENCE_SECONDS,
               clock: Clock = time.time) -> GwentBot:
     """The bot with its table on `port` (PUBLIC_URL http://127.0.0.1:port)."""
     options = TableOptions(emu.client_secret, port=port, host="127.0.0.1",
@@ -133,7 +132,7 @@ def table_bot(emu: Emulator, db: Path | str, port: int, *, dist: Path = DIST,
 async def table_stage(workdir: Path, *, dist: Path = DIST, practice: bool = False,
                       rng: random.Random | None = None, ready: bool = True,
                       rate_limits: RateLimits | None = None,
-                      presence_seconds: float = 20.0, port: int | None = None,
+                      presence_seconds: float = PRESENCE_SECONDS, port: int | None = None,
                       clock: Clock = time.time) -> AsyncIterator[Stage]:
     """Start the emulator (Activities on) and the bot with its table, and open a match
     between alice and bob in a thread of #general (carol watches); with `practice`, alice's

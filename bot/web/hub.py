@@ -14,7 +14,7 @@ import logging
 import time
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.i18n import Language
 from bot.service import MatchChange, Services, Snapshot
@@ -25,9 +25,12 @@ from bot.web.relay import Relay
 from bot.web.seating import LAUNCH_SECONDS
 
 if TYPE_CHECKING:
-    from bot.web.socket import Socket
+    from bot.web.socket import Socket, Viewer
 
 log = logging.getLogger(__name__)
+
+K = TypeVar("K")
+T = TypeVar("T")
 
 # How many users' recent "Play at the table" presses are remembered.
 LAUNCHES_KEPT = 10_000
@@ -35,35 +38,30 @@ LAUNCHES_KEPT = 10_000
 
 class Scene:
     """One match as a refresh reads it: a snapshot per seat shown, a view per seat and
-    language."""
+    language, each read or built once however many sockets ask for it at the same time."""
 
     def __init__(self, hub: Hub, match_id: int) -> None:
         self._hub = hub
-        self._match_id = match_id
-        self._snapshots: dict[int | None, Snapshot] = {}
-        self._views: dict[tuple[int | None, str], view.Json] = {}
+        self.match_id = match_id
+        self._snapshots: dict[int | None, asyncio.Task[Snapshot]] = {}
+        self._views: dict[tuple[int | None, str], asyncio.Task[view.Json]] = {}
 
-    async def snapshot(self, seat: int | None) -> Snapshot:
-        """The match as `seat` (None: everyone else) may see it."""
-        found = self._snapshots.get(seat)
-        if found is None:
-            matches = self._hub.services.matches
-            public = self._snapshots.get(None)
-            if public is None:
-                public = self._snapshots[None] = await matches.public(self._match_id)
-            found = public if seat is None else await matches.private(
-                self._match_id, public.match.seats[seat].user_id)
-            self._snapshots[seat] = found
-        return found
-
-    async def view(self, seat: int | None, lang: Language) -> tuple[Snapshot, view.Json]:
-        """The snapshot and view for `seat` in `lang`."""
-        snapshot = await self.snapshot(seat)
-        key = (seat, lang.tag)
-        built = self._views.get(key)
-        if built is None:
-            built = self._views[key] = await self._hub.build(snapshot, seat, lang)
+    async def view(self, viewer: Viewer) -> tuple[Snapshot, view.Json]:
+        """The snapshot and view of the match for a viewer of it."""
+        snapshot = await _once(self._snapshots, viewer.seat,
+                               lambda: viewer.read(self._hub.services.matches))
+        built = await _once(self._views, (viewer.seat, viewer.lang.tag),
+                            lambda: self._hub.build(snapshot, viewer.seat, viewer.lang))
         return snapshot, built
+
+
+def _once(tasks: dict[K, asyncio.Task[T]], key: K,
+          work: Callable[[], Coroutine[Any, Any, T]]) -> asyncio.Task[T]:
+    """The task doing `work` for `key`, started by the first to ask."""
+    task = tasks.get(key)
+    if task is None:
+        task = tasks[key] = asyncio.ensure_future(work())
+    return task
 
 
 class Hub:
@@ -135,10 +133,6 @@ class Hub:
                 if lock is not None and not lock.locked():
                     del self._refreshing[match_id]
 
-    def sockets(self, match_id: int) -> int:
-        """How many sockets of this process show a match."""
-        return len(self._sockets.get(match_id, ()))
-
     def refresh(self, match_id: int) -> None:
         """Bring every socket of a match up to date (once, however often it is asked before
         the refresh starts)."""
@@ -170,8 +164,11 @@ class Hub:
         hint = None
         if seat is not None and obs is not None and is_tutorial(snapshot.match):
             actions = await self.services.matches.actions(snapshot.match.id)
-            hint = hint_in(snapshot.match, [a for _, a, _ in actions[:obs.action_count]], obs,
-                           lang=lang)
+            # The hint's move is searched for (a tenth of a second or so): not on the event
+            # loop, as PracticeService.hint does for the chat.
+            hint = await asyncio.to_thread(
+                hint_in, snapshot.match, [a for _, a, _ in actions[:obs.action_count]], obs,
+                lang=lang)
         return view.build(snapshot, seat, lang, hint=hint)
 
     # -------------------------------------------------------------- launches
@@ -184,8 +181,8 @@ class Hub:
             self._launches.popitem(last=False)
 
     async def launched(self, user_id: int, match_id: int) -> None:
-        """Remember, in every process, which match a user opens the table of."""
-        self.note_launch(user_id, match_id)
+        """Tell the other processes which match a user opens the table of (this one noted
+        it already, before the Activity was launched)."""
         if self.relay is not None:
             await self.relay.say_launched(user_id, match_id)
 

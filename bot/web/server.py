@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,11 +66,10 @@ def origin_of(url: str) -> str:
 class TableServer:
     """The table's HTTP and WebSocket server."""
 
-    def __init__(self, options: TableOptions, hub: Hub | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, options: TableOptions) -> None:
         self.options = options
-        self.hub = hub or Hub(clock)
-        self.signer = Signer(options.client_secret, clock)
+        self.hub = Hub()
+        self.signer = Signer(options.client_secret)
         self._static = StaticFiles(options.dist)
         self._portraits = Portraits()
         self._runner: web.AppRunner | None = None

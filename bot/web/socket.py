@@ -20,7 +20,8 @@ from aiohttp import WSMsgType, web
 from bot.i18n import Language, language
 from bot.service import Snapshot
 from bot.service.errors import IllegalMove, NotAParticipant, NotFound, OutOfDate, Refusal
-from bot.storage.records import CHOOSING, OVER
+from bot.service.matches import MatchService
+from bot.storage.records import CHOOSING, OVER, MatchRecord
 from bot.web import frames, view
 from bot.web.cards import cards_of, faction_names, pool
 from bot.web.presence import PRESENCE_SECONDS
@@ -53,6 +54,12 @@ class Viewer:
     def watching(self) -> bool:
         """True for a watch link's socket."""
         return self.user is None
+
+    async def read(self, matches: MatchService) -> Snapshot:
+        """The match as this viewer may see it now."""
+        if self.seat is None or self.user is None:
+            return await matches.public(self.match_id)
+        return await matches.private(self.match_id, self.user.id)
 
 
 class Socket:
@@ -120,10 +127,8 @@ class Socket:
             await self._hello(frame)
         elif isinstance(frame, frames.Watch):
             await self._watch(frame)
-        elif isinstance(frame, frames.Move):
-            await self._act(frame.id, frame.move, frame.expected)
         else:
-            await self._act(frame.id, "forfeit", None)
+            await self._act(frame)
 
     async def _hello(self, frame: frames.Hello) -> None:
         services = self._hub.services
@@ -138,9 +143,7 @@ class Socket:
             self._leave()
             await self._error(frames.NO_MATCH, None, lang)
             return
-        await self._open(Viewer(found.match.id, found.seat, user, lang),
-                         found.match.status != CHOOSING,
-                         (found.match.seats[0].faction, found.match.seats[1].faction))
+        await self._open(Viewer(found.match.id, found.seat, user, lang), found.match)
 
     async def _watch(self, frame: frames.Watch) -> None:
         lang = language(frame.locale)
@@ -153,16 +156,16 @@ class Socket:
             await self._error(frames.WATCH_EXPIRED, None, lang)
             await self._ws.close()
             return
-        await self._open(Viewer(match.id, None, None, lang), match.status != CHOOSING,
-                         (match.seats[0].faction, match.seats[1].faction))
+        await self._open(Viewer(match.id, None, None, lang), match)
 
-    async def _open(self, viewer: Viewer, started: bool, factions: tuple[str, str]) -> None:
+    async def _open(self, viewer: Viewer, match: MatchRecord) -> None:
         """Show a match to a viewer: the welcome, then its state."""
         self._leave()
         self.viewer = viewer
         self._shown, self._log_held = None, 0
         lang = viewer.lang
-        cards = pool(frozenset(factions)) if started else frozenset()
+        started = match.status != CHOOSING
+        cards = pool(frozenset(seat.faction for seat in match.seats)) if started else frozenset()
         self._cards_sent = set(cards)
         user = viewer.user
         await self._send({
@@ -200,29 +203,29 @@ class Socket:
 
     # ------------------------------------------------------------------ moves
 
-    async def _act(self, frame_id: int, move: str, expected: int | None) -> None:
+    async def _act(self, frame: frames.Move | frames.Forfeit) -> None:
         viewer = self.viewer
         if viewer is None:
-            await self._error(frames.NO_MATCH, frame_id)
+            await self._error(frames.NO_MATCH, frame.id)
             return
         if viewer.seat is None or viewer.user is None:
-            await self._error(frames.NOT_A_PLAYER, frame_id)
+            await self._error(frames.NOT_A_PLAYER, frame.id)
             return
         matches = self._hub.services.matches
         async with self._sending:
             try:
                 snapshot: Snapshot | None = None
-                if expected is None:
+                if isinstance(frame, frames.Forfeit):
                     await matches.forfeit_match(viewer.match_id, viewer.user.id)
-                elif move == READY:
+                elif frame.move == READY:
                     await matches.ready(viewer.match_id, viewer.user.id)
                 else:
-                    snapshot = await matches.act(viewer.match_id, viewer.user.id, move,
-                                                 expected)
+                    snapshot = await matches.act(viewer.match_id, viewer.user.id, frame.move,
+                                                 frame.expected)
             except Refusal as refusal:
-                await self._refused_move(refusal, frame_id)
+                await self._refused_move(refusal, frame.id)
                 return
-            await self._send({"t": "ack", "id": frame_id})
+            await self._send({"t": "ack", "id": frame.id})
             if snapshot is None:
                 snapshot = await matches.private(viewer.match_id, viewer.user.id)
             await self._show(snapshot, await self._hub.build(snapshot, viewer.seat,
@@ -230,47 +233,40 @@ class Socket:
 
     async def _refused_move(self, refusal: Refusal, frame_id: int) -> None:
         """Say why a move changed nothing, and show the match as it is now."""
-        assert self.viewer is not None
-        lang = self.viewer.lang
+        viewer = self.viewer
+        assert viewer is not None
+        lang = viewer.lang
+        snapshot = await viewer.read(self._hub.services.matches)
         if isinstance(refusal, NotAParticipant):
             code = frames.NOT_A_PLAYER
         elif isinstance(refusal, NotFound):
             code = frames.OVER
         elif isinstance(refusal, OutOfDate):
-            over = (await self._hub.services.matches.get(self.viewer.match_id)).status == OVER
-            code = frames.OVER if over else frames.STALE
+            code = frames.OVER if snapshot.match.status == OVER else frames.STALE
         else:
             code = frames.ILLEGAL
         message = (refusal.text(lang) if code in (frames.ILLEGAL, frames.NOT_A_PLAYER)
                    or isinstance(refusal, IllegalMove) else error_text(code, lang))
         await self._send({"t": "error", "code": code, "message": message, "id": frame_id})
-        snapshot = await self._read()
-        await self._show(snapshot, await self._hub.build(snapshot, self.viewer.seat, lang))
+        await self._show(snapshot, await self._hub.build(snapshot, viewer.seat, lang))
 
     # ------------------------------------------------------------------ state
-
-    async def _read(self) -> Snapshot:
-        assert self.viewer is not None
-        matches = self._hub.services.matches
-        if self.viewer.seat is None or self.viewer.user is None:
-            return await matches.public(self.viewer.match_id)
-        return await matches.private(self.viewer.match_id, self.viewer.user.id)
 
     async def _refresh(self) -> None:
         """Send the match as it is now, if the page does not show it."""
         viewer = self.viewer
         assert viewer is not None
         async with self._sending:
-            snapshot = await self._read()
+            snapshot = await viewer.read(self._hub.services.matches)
             await self._show(snapshot, await self._hub.build(snapshot, viewer.seat,
                                                              viewer.lang))
 
     async def show_from(self, scene: Scene) -> None:
         """Send the match as a refresh read it, if the page does not show it."""
         viewer = self.viewer
-        if viewer is None:
-            return
-        snapshot, built = await scene.view(viewer.seat, viewer.lang)
+        if viewer is None or viewer.match_id != scene.match_id:
+            return  # it shows another match now
+        snapshot, built = await scene.view(viewer)
         async with self._sending:
             if self.viewer is viewer:
                 await self._show(snapshot, built)
