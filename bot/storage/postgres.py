@@ -112,13 +112,21 @@ class PostgresDatabase(Database):
         connection of its own (raising StorageError if it cannot be made)."""
         try:
             conn = await asyncpg.connect(self._url)
-            channel = f"{await conn.fetchval('SELECT current_schema()')}.{topic}"
         except CONNECT_ERRORS as error:
             raise StorageError(f"{self.where} cannot be reached to listen ({type(error).__name__})"
                                ) from error
-        listening = Listening(conn)
-        await conn.add_listener(channel, lambda _conn, _pid, _channel, payload: hear(payload))
-        conn.add_termination_listener(lambda _conn: listening.lost.set())
+        try:
+            channel = f"{await conn.fetchval('SELECT current_schema()')}.{topic}"
+            listening = Listening(conn)
+            await conn.add_listener(channel,
+                                    lambda _conn, _pid, _channel, payload: hear(payload))
+            conn.add_termination_listener(lambda _conn: listening.lost.set())
+        except BaseException as error:
+            await conn.close()
+            if isinstance(error, CONNECT_ERRORS):
+                raise StorageError(f"{self.where} cannot be listened to "
+                                   f"({type(error).__name__})") from error
+            raise
         return listening
 
     @asynccontextmanager
